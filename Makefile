@@ -1,0 +1,51 @@
+# warpsim top-level Makefile: a thin wrapper over CMake + Ninja.
+#   make [all]      build release into build/ (warpsim, libcuda.so, libwarpsim.a)
+#   make test       build, then run every test through CTest
+#   make demo       build, then run the default experiment
+#   make bench      simulation-rate benchmark (not a test)
+#   make ptx        regenerate committed .ptx files with nvcc
+#   MODE=debug|release|asan   build flavour; asan builds in build-asan/
+MODE ?= release
+JOBS ?= $(shell nproc)
+PYTHON ?= /usr/bin/python3
+WERROR ?= OFF
+
+ifeq ($(MODE),asan)
+BUILD ?= build-asan
+CMAKE_FLAGS = -DCMAKE_BUILD_TYPE=Debug -DWS_SANITIZE=ON
+else ifeq ($(MODE),debug)
+BUILD ?= build-debug
+CMAKE_FLAGS = -DCMAKE_BUILD_TYPE=Debug
+else
+BUILD ?= build
+CMAKE_FLAGS = -DCMAKE_BUILD_TYPE=Release
+endif
+
+.PHONY: all test demo bench ptx bootstrap clean fuzz
+
+all: $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja $(CMAKE_FLAGS) -DWS_WERROR=$(WERROR)
+
+bootstrap:
+	./tools/bootstrap.sh
+
+test: all
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+demo: all
+	./tools/demo.sh $(BUILD)
+
+bench: all
+	./tools/bench.sh $(BUILD)
+
+ptx:
+	./tools/regen_ptx.sh
+
+fuzz:
+	./tools/fuzz.sh
+
+clean:
+	rm -rf build build-debug build-asan build-fuzz

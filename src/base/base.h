@@ -1,0 +1,72 @@
+/*
+ * base.h - first include of every warpsim .c file.
+ *
+ * Common scalar aliases (lanemask_t, addr_t, cycle_t), allocation wrappers
+ * that abort on out-of-memory (callers never check for NULL), the two
+ * simulator-bug macros SIM_BUG/SIM_ASSERT, and small bit helpers.  Nothing
+ * here models hardware.
+ */
+#ifndef SIM_BASE_BASE_H
+#define SIM_BASE_BASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t lanemask_t; /* one bit per lane; warps are at most 64 wide */
+typedef uint64_t addr_t;     /* a simulated (device) address */
+typedef uint64_t cycle_t;    /* a simulated cycle count */
+
+#define WS_MAX_WARP 64 /* widest warp the simulator supports */
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
+
+/* Allocation that aborts with size and call site on failure. */
+#define xmalloc(n) base_xmalloc((n), __FILE__, __LINE__)
+#define xcalloc(n, m) base_xcalloc((n), (m), __FILE__, __LINE__)
+#define xrealloc(p, n) base_xrealloc((p), (n), __FILE__, __LINE__)
+void *base_xmalloc(size_t n, const char *file, int line);
+void *base_xcalloc(size_t n, size_t m, const char *file, int line);
+void *base_xrealloc(void *p, size_t n, const char *file, int line);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Grow a (ptr, count, capacity) triple so that one more element fits. */
+#define VEC_PUSH(ptr, n, cap)                                                  \
+	do {                                                                   \
+		if ((n) >= (cap)) {                                            \
+			(cap) = (cap) ? (cap)*2 : 8;                           \
+			(ptr) = xrealloc((ptr), (size_t)(cap) * sizeof(*(ptr))); \
+		}                                                              \
+		(n)++;                                                         \
+	} while (0)
+
+/* A simulator bug (never a user error): print file:line and abort. */
+#define SIM_BUG(...) base_bug(__FILE__, __LINE__, __VA_ARGS__)
+void base_bug(const char *file, int line, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+
+#ifdef NDEBUG
+#define SIM_ASSERT(x) ((void)0)
+#else
+#define SIM_ASSERT(x) ((x) ? (void)0 : SIM_BUG("assertion failed: %s", #x))
+#endif
+
+static inline lanemask_t lanemask_full(unsigned width)
+{
+	return width >= 64 ? ~(lanemask_t)0 : (((lanemask_t)1 << width) - 1);
+}
+
+static inline unsigned bit_ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
+static inline unsigned bit_popc64(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
+
+/* Iterate over the set bits of a lane mask: for (LANES(l, m)) ... */
+#define FOR_LANES(l, m)                                                        \
+	for (lanemask_t _fl_m = (m); _fl_m && ((l) = bit_ctz64(_fl_m), 1);     \
+	     _fl_m &= _fl_m - 1)
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * func_int.h - private interface of the functional model (func/).
+ *
+ * Models the architectural state of resident thread blocks: one struct
+ * fwarp per warp with a register-major register file (regs[r * ws + lane]),
+ * predicate lane masks, a carry-flag mask and an IPDOM SIMT stack.  Every
+ * instruction executes for a whole warp at once: the dispatcher evaluates
+ * the guard, then calls the opcode's handler exec_OP(x, insn, mask) once,
+ * and the handler loops over the lanes in mask.  Handlers never touch the
+ * SIMT stack unless they are control-flow ops (exec_ctrl.c).
+ */
+#ifndef SIM_FUNC_FUNC_INT_H
+#define SIM_FUNC_FUNC_INT_H
+
+#include "../base/base.h"
+#include "../ptx/ir.h"
+
+struct fgpu;
+struct fcta;
+
+#define WS_N_BARRIERS 16 /* named barriers per CTA (bar.sync 0..15) */
+
+/* State of one named barrier of a CTA. */
+struct fbarrier {
+	uint32_t arrived;   /* warps arrived since the last release */
+	uint32_t expected;  /* warps needed (0: every live warp of the CTA) */
+	uint32_t red_popc;  /* bar.red.popc: threads with a true predicate */
+	uint32_t red_and;   /* bar.red.and: 1 while every predicate was true */
+	uint32_t red_or;    /* bar.red.or: 1 once any predicate was true */
+};
+
+/* One SIMT stack entry: execute from pc with mask until pc == rpc. */
+struct simt_entry {
+	uint32_t pc;       /* next instruction of this path */
+	uint32_t rpc;      /* reconvergence pc: pop when pc reaches it */
+	lanemask_t mask;   /* lanes on this path */
+	uint32_t call;     /* call-site index + 1 for a call frame, else 0 */
+	uint32_t pad;      /* unused */
+};
+
+enum fwarp_state {
+	FW_READY,     /* can issue */
+	FW_BARRIER,   /* waiting at a CTA barrier */
+	FW_EXITED,    /* every lane has exited */
+};
+
+struct fwarp {
+	uint64_t *regs;           /* n_regs * ws slots, register-major */
+	lanemask_t *preds;        /* n_preds lane masks */
+	struct simt_entry *stack; /* SIMT stack, stack[sp-1] is the top */
+	uint32_t sp;              /* entries in use */
+	uint32_t stack_cap;       /* entries allocated */
+	lanemask_t live;          /* lanes not exited (subset of valid) */
+	lanemask_t valid;         /* lanes holding a thread of the CTA */
+	lanemask_t cc;            /* carry flag CC.CF, one bit per lane */
+	struct fcta *cta;         /* owning thread block */
+	uint32_t warp_id;         /* index of the warp in its CTA */
+	uint32_t state;           /* enum fwarp_state */
+	uint32_t bar_id;          /* barrier waited on (FW_BARRIER) */
+	uint32_t bar_pc;          /* pc of the barrier waited on */
+	lanemask_t bar_mask;      /* lanes active at the barrier (bar.red) */
+	uint64_t n_insn;          /* warp instructions executed */
+	uint64_t sleep_until;     /* nanosleep: instruction clock to wait for */
+};
+
+/* One resident thread block. */
+struct fcta {
+	uint32_t ctaid[3];        /* %ctaid */
+	uint32_t ntid[3];         /* %ntid (block shape) */
+	uint32_t nctaid[3];       /* %nctaid (grid shape) */
+	uint32_t n_threads;       /* threads in the block */
+	uint32_t n_warps;         /* warps in the block */
+	uint32_t n_live_warps;    /* warps not yet exited */
+	struct fwarp *warps;      /* n_warps warps */
+	uint8_t *shared;          /* shared memory (static + dynamic) */
+	uint32_t shared_bytes;    /* bytes in shared */
+	uint32_t dyn_shared;      /* dynamic shared bytes requested */
+	uint8_t *local;           /* per-thread frames, thread-major */
+	uint32_t local_bytes;     /* bytes per thread frame */
+	uint32_t smid;            /* SM the block runs on (%smid) */
+	uint32_t hw_warp_base;    /* %warpid of warp 0 on its SM */
+	uint64_t seq;             /* launch order of the block in the grid */
+	struct fbarrier bar[WS_N_BARRIERS]; /* named barriers */
+};
+
+/* Context of one warp-instruction, handed to every handler. */
+struct exec {
+	struct fgpu *g;               /* the functional GPU */
+	struct fcta *cta;             /* the executing CTA */
+	struct fwarp *w;              /* the executing warp */
+	const struct ptx_kernel *k;   /* kernel image */
+	unsigned ws;                  /* warp size (lanes) */
+	uint32_t pc;                  /* pc of this instruction */
+	int pc_set;                   /* handler updated the SIMT stack itself */
+	int fault;                    /* enum ws_status of a fault, 0 if none */
+	uint64_t tmp[5][WS_MAX_WARP]; /* scratch rows for non-register sources */
+};
+
+typedef void exec_fn(struct exec *x, const struct insn *in, lanemask_t m);
+
+/* One handler per ops.def row. */
+#define OP(e, name, unit, lat, flags) exec_fn exec_##e;
+#include "../ptx/ops.def"
+#undef OP
+
+/* ---- operand access for handlers -------------------------------------- */
+
+/* Bit mask of a register of `size` bytes. */
+static inline uint64_t size_mask(unsigned size)
+{
+	return size >= 8 ? ~(uint64_t)0 : (((uint64_t)1 << (8 * size)) - 1);
+}
+
+/* Fill x->tmp[slot] with a non-register source's per-lane values. */
+const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
+			      unsigned slot);
+
+/*
+ * Per-lane values of source operand o (all ws lanes).  Registers return
+ * their row directly; immediates, special registers and predicates (0/1)
+ * are materialised into scratch row `slot` (use a different slot for each
+ * source of one instruction).
+ */
+static inline const uint64_t *x_src(struct exec *x, const struct opnd *o,
+				    unsigned slot)
+{
+	if (o->kind == OK_REG)
+		return x->w->regs + (size_t)o->reg * x->ws;
+	return exec_src_slow(x, o, slot);
+}
+
+/* Register row of destination operand o (must be OK_REG). */
+static inline uint64_t *x_dst(struct exec *x, const struct opnd *o)
+{
+	return x->w->regs + (size_t)o->reg * x->ws;
+}
+
+/* Write v[lane] (truncated to the register width) for lanes in m. */
+static inline void x_write(struct exec *x, const struct opnd *o,
+			   const uint64_t *v, lanemask_t m)
+{
+	uint64_t *d = x_dst(x, o);
+	uint64_t sm = size_mask(o->size);
+	unsigned l;
+	FOR_LANES(l, m)
+		d[l] = v[l] & sm;
+}
+
+/* Write one lane of a register destination. */
+static inline void x_put(struct exec *x, const struct opnd *o, unsigned lane,
+			 uint64_t v)
+{
+	x->w->regs[(size_t)o->reg * x->ws + lane] = v & size_mask(o->size);
+}
+
+/* Lane mask value of a predicate source (negation applied; immediates 0/1
+ * broadcast). */
+static inline lanemask_t x_pred(struct exec *x, const struct opnd *o)
+{
+	lanemask_t v;
+	if (o->kind == OK_PRED)
+		v = x->w->preds[o->reg];
+	else if (o->kind == OK_IMM)
+		v = o->imm ? ~(lanemask_t)0 : 0;
+	else
+		SIM_BUG("operand kind %u is not a predicate", o->kind);
+	return (o->flags & OPND_NEG) ? ~v : v;
+}
+
+/* Set predicate p to vals for lanes in m. */
+static inline void x_write_pred(struct exec *x, uint32_t p, lanemask_t vals,
+				lanemask_t m)
+{
+	if (p == PRED_NONE)
+		return;
+	lanemask_t *d = &x->w->preds[p];
+	*d = (*d & ~m) | (vals & m);
+}
+
+/* Value of special register id (N of %envregN in n) for one lane. */
+uint64_t exec_sreg(struct exec *x, unsigned id, unsigned lane);
+
+/* ---- float helpers shared by handlers ---------------------------------- */
+
+static inline float f32_from_bits(uint64_t b)
+{
+	uint32_t u = (uint32_t)b;
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+static inline uint64_t f32_bits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+static inline double f64_from_bits(uint64_t b)
+{
+	double f;
+	memcpy(&f, &b, 8);
+	return f;
+}
+static inline uint64_t f64_bits(double f)
+{
+	uint64_t u;
+	memcpy(&u, &f, 8);
+	return u;
+}
+
+/* Sign-extend the low `bits` bits of v. */
+static inline int64_t sext(uint64_t v, unsigned bits)
+{
+	if (bits >= 64)
+		return (int64_t)v;
+	uint64_t m = (uint64_t)1 << (bits - 1);
+	v &= ((uint64_t)1 << bits) - 1;
+	return (int64_t)((v ^ m) - m);
+}
+
+#endif

@@ -1,0 +1,89 @@
+/*
+ * operand.c - materialise non-register source operands for handlers, and
+ * the special registers (%tid, %laneid, %clock, ...).
+ *
+ * Special-register values at warp widths other than 32: %laneid is the
+ * lane index in [0, warp size), %lanemask_* are masks over the warp's
+ * lanes (64-bit warps use the low 32 bits in the 32-bit forms), %warpid is
+ * the hardware warp slot on the SM.
+ */
+#include "../base/base.h"
+#include "func.h"
+#include "func_int.h"
+
+uint64_t exec_sreg(struct exec *x, unsigned id, unsigned lane)
+{
+	const struct fcta *c = x->cta;
+	uint32_t t = x->w->warp_id * x->ws + lane; /* linear thread id */
+	lanemask_t eq = (lanemask_t)1 << lane;
+	uint64_t clk;
+
+	switch (id) {
+	case SR_TID_X: return t % c->ntid[0];
+	case SR_TID_Y: return t / c->ntid[0] % c->ntid[1];
+	case SR_TID_Z: return t / (c->ntid[0] * c->ntid[1]);
+	case SR_NTID_X: return c->ntid[0];
+	case SR_NTID_Y: return c->ntid[1];
+	case SR_NTID_Z: return c->ntid[2];
+	case SR_CTAID_X: return c->ctaid[0];
+	case SR_CTAID_Y: return c->ctaid[1];
+	case SR_CTAID_Z: return c->ctaid[2];
+	case SR_NCTAID_X: return c->nctaid[0];
+	case SR_NCTAID_Y: return c->nctaid[1];
+	case SR_NCTAID_Z: return c->nctaid[2];
+	case SR_LANEID: return lane;
+	case SR_WARPID: return c->hw_warp_base + x->w->warp_id;
+	case SR_NWARPID: return fgpu_max_warps_per_sm(x->g);
+	case SR_SMID: return c->smid;
+	case SR_NSMID: return fgpu_n_sm(x->g);
+	case SR_GRIDID: return fgpu_grid_id(x->g);
+	case SR_LANEMASK_EQ: return eq;
+	case SR_LANEMASK_LE: return (eq | (eq - 1)) & lanemask_full(x->ws);
+	case SR_LANEMASK_LT: return eq - 1;
+	case SR_LANEMASK_GE: return ~(eq - 1) & lanemask_full(x->ws);
+	case SR_LANEMASK_GT: return ~(eq | (eq - 1)) & lanemask_full(x->ws);
+	case SR_CLOCK: return (uint32_t)fgpu_clock(x->g, x->cta);
+	case SR_CLOCK_HI: return (uint32_t)(fgpu_clock(x->g, x->cta) >> 32);
+	case SR_CLOCK64: return fgpu_clock(x->g, x->cta);
+	case SR_GLOBALTIMER:
+	case SR_GLOBALTIMER_LO:
+	case SR_GLOBALTIMER_HI:
+		clk = fgpu_globaltimer_ns(x->g);
+		if (id == SR_GLOBALTIMER_LO)
+			return (uint32_t)clk;
+		if (id == SR_GLOBALTIMER_HI)
+			return (uint32_t)(clk >> 32);
+		return clk;
+	case SR_DYNAMIC_SMEM_SIZE: return c->dyn_shared;
+	case SR_TOTAL_SMEM_SIZE: return c->shared_bytes;
+	case SR_ENVREG: return 0;
+	default: SIM_BUG("unknown special register %u", id);
+	}
+}
+
+const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
+			      unsigned slot)
+{
+	uint64_t *t = x->tmp[slot];
+	unsigned ws = x->ws, l;
+
+	switch (o->kind) {
+	case OK_IMM:
+	case OK_LABEL:
+		for (l = 0; l < ws; l++)
+			t[l] = (uint64_t)o->imm;
+		return t;
+	case OK_PRED: {
+		lanemask_t v = x_pred(x, o);
+		for (l = 0; l < ws; l++)
+			t[l] = (v >> l) & 1;
+		return t;
+	}
+	case OK_SREG:
+		for (l = 0; l < ws; l++)
+			t[l] = exec_sreg(x, o->reg, l);
+		return t;
+	default:
+		SIM_BUG("operand kind %u has no value", o->kind);
+	}
+}

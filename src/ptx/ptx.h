@@ -1,0 +1,74 @@
+/*
+ * ptx.h - the PTX front end: text in, linked kernel images out.
+ *
+ * ptx_module_load() lexes and parses one PTX module (as emitted by
+ * `nvcc -ptx`, any .version, .target sm_75..sm_90, with or without
+ * -lineinfo), decodes every instruction once into struct insn (ir.h),
+ * builds each function's CFG and immediate post-dominators (insn.reconv),
+ * and links one struct ptx_kernel per .entry.  Module-scope .global and
+ * .const variables get device storage through the caller's env->alloc_var
+ * callback as they are declared, so their addresses can be folded into
+ * the code.  Errors come back through the diag as file:line:col with the
+ * source line and a caret; an unsupported opcode or form is named.
+ */
+#ifndef SIM_PTX_PTX_H
+#define SIM_PTX_PTX_H
+
+#include <stdio.h>
+
+#include "../base/diag.h"
+#include "ir.h"
+
+struct ptx_var {            /* a module-scope variable with storage */
+	const char *name;       /* PTX name */
+	uint8_t space;          /* SP_GLOBAL or SP_CONST */
+	uint32_t align;         /* alignment in bytes */
+	uint64_t size;          /* bytes */
+	const uint8_t *init;    /* initial bytes (size of them), NULL = zeros */
+	addr_t addr;            /* device address, set by env->alloc_var */
+};
+
+struct ptx_env {
+	void *ctx; /* passed back to the callbacks */
+	/*
+	 * Give the module-scope variable v device storage (copying v->init in)
+	 * and return its address in *addr.  Returns 0, or negative with a
+	 * message in d.
+	 */
+	int (*alloc_var)(void *ctx, const struct ptx_var *v, addr_t *addr,
+			 struct diag *d);
+};
+
+struct ptx_module {
+	const char *filename;        /* name used in diagnostics */
+	struct ptx_kernel **kernels; /* one linked image per .entry */
+	uint32_t n_kernels;          /* number of kernels */
+	struct ptx_var *vars;        /* module-scope .global/.const variables */
+	uint32_t n_vars;             /* number of variables */
+	void *priv;                  /* front-end private data (arena ...) */
+};
+
+/*
+ * Parse, decode and link a PTX module.  text need not be NUL-terminated.
+ * On success returns 0 and stores a module the caller frees with
+ * ptx_module_free; on error returns negative, with every error found (up to
+ * a limit) in d.
+ */
+int ptx_module_load(const char *text, size_t len, const char *filename,
+		    const struct ptx_env *env, struct ptx_module **out,
+		    struct diag *d);
+void ptx_module_free(struct ptx_module *m);
+/* Lookups by name (load-time only); NULL when absent. */
+const struct ptx_kernel *ptx_module_kernel(const struct ptx_module *m,
+					   const char *name);
+const struct ptx_var *ptx_module_var(const struct ptx_module *m,
+				     const char *name);
+/*
+ * The lint of `warpsim ptx`: per kernel its parameters, registers by type,
+ * shared/local/const bytes and instruction count.
+ */
+void ptx_module_print_info(FILE *f, const struct ptx_module *m);
+/* Write one instruction in PTX-like syntax (for traces and tests). */
+void ptx_insn_print(FILE *f, const struct ptx_kernel *k, uint32_t pc);
+
+#endif
