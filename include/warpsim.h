@@ -116,6 +116,9 @@ const struct ptx_kernel *ws_module_kernel(const struct ws_module *m,
 int ws_module_global(const struct ws_module *m, const char *name,
 		     ws_addr *addr, uint64_t *size);
 
+/* Describe every kernel of a module (the `warpsim ptx` lint). */
+void ws_module_print_info(FILE *f, const struct ws_module *m);
+
 /* Facts about a kernel for cuFuncGetAttribute. */
 struct ws_kernel_info {
 	unsigned n_params;          /* parameters */

@@ -64,9 +64,16 @@ static inline lanemask_t lanemask_full(unsigned width)
 static inline unsigned bit_ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 static inline unsigned bit_popc64(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
 
-/* Iterate over the set bits of a lane mask: for (LANES(l, m)) ... */
-#define FOR_LANES(l, m)                                                        \
-	for (lanemask_t _fl_m = (m); _fl_m && ((l) = bit_ctz64(_fl_m), 1);     \
-	     _fl_m &= _fl_m - 1)
+#define BASE_CAT2(a, b) a##b
+#define BASE_CAT(a, b) BASE_CAT2(a, b)
+
+/*
+ * Iterate over the set bits of a lane mask: FOR_LANES(l, m) { ... }.
+ * The hidden cursor is named after the line, so loops may nest.
+ */
+#define FOR_LANES(l, m) FOR_LANES_(l, m, BASE_CAT(fl_m_, __LINE__))
+#define FOR_LANES_(l, m, cur)                                                  \
+	for (lanemask_t cur = (m); cur && ((l) = bit_ctz64(cur), 1);           \
+	     cur &= cur - 1)
 
 #endif

@@ -91,6 +91,7 @@ struct exec {
 	const struct ptx_kernel *k;   /* kernel image */
 	unsigned ws;                  /* warp size (lanes) */
 	uint32_t pc;                  /* pc of this instruction */
+	lanemask_t active;            /* SIMT-active lanes (before the guard) */
 	int pc_set;                   /* handler updated the SIMT stack itself */
 	int fault;                    /* enum ws_status of a fault, 0 if none */
 	uint64_t tmp[5][WS_MAX_WARP]; /* scratch rows for non-register sources */

@@ -1,0 +1,193 @@
+/*
+ * main.c - the `warpsim` command.
+ *
+ *   warpsim run [options] -- PROGRAM [ARGS]   run a CUDA Driver API program
+ *                                             on the simulator
+ *   warpsim ptx FILE.ptx...                   parse and describe PTX (lint)
+ *   warpsim options                           list every simulator option
+ *   warpsim version | --help
+ *
+ * `run` checks the options, then executes PROGRAM with WARPSIM_ARGS set to
+ * them and LD_LIBRARY_PATH pointing at the directory holding this
+ * executable's libcuda.so.1, so an unchanged program linked against
+ * libcuda picks up the simulator.
+ */
+#include "../base/base.h"
+#include "../base/diag.h"
+#include "../../include/warpsim.h"
+#include "../config/config.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: warpsim <command> [arguments]\n"
+"\n"
+"warpsim is a SIMT GPU simulator for warp-scheduling research.  It runs\n"
+"PTX from `nvcc -ptx -arch=sm_75` and serves the CUDA Driver API through\n"
+"build/libcuda.so, so host programs run on it unchanged.\n"
+"\n"
+"commands:\n"
+"  run [options] -- PROGRAM [ARGS]  run PROGRAM on the simulator; options\n"
+"                                   reach it through WARPSIM_ARGS\n"
+"  ptx FILE.ptx...                  parse PTX and print, per kernel, its\n"
+"                                   parameters, registers, memory use and\n"
+"                                   instruction count; errors as file:line:col\n"
+"  options                          list every option with its default\n"
+"  version                          print the version\n"
+"\n"
+"options (for `run` and WARPSIM_ARGS; `--name value`, `--name=value`,\n"
+"`-name value`, `--set name=value`, `--config FILE` of `-name value` lines):\n");
+	cfg_print_help(f);
+}
+
+static int cmd_ptx(int argc, char **argv)
+{
+	int rc = 0;
+	struct ws_sim *s;
+	struct diag d;
+	diag_init(&d);
+	char *quiet[] = {"--quiet"};
+	if (ws_sim_create(1, quiet, &s, &d)) {
+		fprintf(stderr, "%s", diag_text(&d));
+		return 1;
+	}
+	for (int i = 0; i < argc; i++) {
+		FILE *f = fopen(argv[i], "rb");
+		if (!f) {
+			fprintf(stderr, "warpsim: cannot open '%s': %s\n", argv[i],
+				strerror(errno));
+			rc = 1;
+			continue;
+		}
+		char *buf = NULL;
+		size_t len = 0, cap = 0, n;
+		char tmp[65536];
+		while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0) {
+			if (len + n > cap) {
+				cap = (len + n) * 2;
+				buf = xrealloc(buf, cap);
+			}
+			memcpy(buf + len, tmp, n);
+			len += n;
+		}
+		fclose(f);
+		struct ws_module *m;
+		diag_release(&d);
+		if (ws_module_load(s, buf ? buf : "", len, argv[i], &m, &d)) {
+			fprintf(stderr, "%s", diag_text(&d));
+			rc = 1;
+		} else {
+			printf("%s:\n", argv[i]);
+			ws_module_print_info(stdout, m);
+			ws_module_unload(s, m);
+		}
+		free(buf);
+	}
+	ws_sim_destroy(s);
+	diag_release(&d);
+	return rc;
+}
+
+/* Quote one word for WARPSIM_ARGS (single quotes group). */
+static void append_word(char **buf, size_t *len, size_t *cap, const char *w)
+{
+	size_t n = strlen(w) + 4;
+	if (*len + n + 1 > *cap) {
+		*cap = (*len + n + 1) * 2;
+		*buf = xrealloc(*buf, *cap);
+	}
+	bool q = strpbrk(w, " \t\"") != NULL;
+	*len += (size_t)sprintf(*buf + *len, *len ? (q ? " '%s'" : " %s") :
+				(q ? "'%s'" : "%s"), w);
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	int sep = -1;
+	for (int i = 0; i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			sep = i;
+			break;
+		}
+	if (sep < 0 || sep + 1 >= argc) {
+		fprintf(stderr, "warpsim run: expected `-- PROGRAM [ARGS]` "
+			"after the options\n");
+		return 2;
+	}
+	struct ws_config c;
+	struct diag d;
+	diag_init(&d);
+	cfg_init(&c);
+	if (cfg_parse_args(&c, sep, argv, &d) || cfg_validate(&c, &d)) {
+		fprintf(stderr, "warpsim run: %s", diag_text(&d));
+		cfg_release(&c);
+		diag_release(&d);
+		return 2;
+	}
+	cfg_release(&c);
+	diag_release(&d);
+
+	char *args = NULL;
+	size_t len = 0, cap = 0;
+	for (int i = 0; i < sep; i++)
+		append_word(&args, &len, &cap, argv[i]);
+	setenv("WARPSIM_ARGS", args ? args : "", 1);
+	free(args);
+
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = 0;
+		const char *dir = dirname(exe);
+		const char *old = getenv("LD_LIBRARY_PATH");
+		size_t sz = strlen(dir) + (old ? strlen(old) : 0) + 2;
+		char *lp = xmalloc(sz);
+		snprintf(lp, sz, "%s%s%s", dir, old && *old ? ":" : "",
+			 old ? old : "");
+		setenv("LD_LIBRARY_PATH", lp, 1);
+		free(lp);
+	}
+	execvp(argv[sep + 1], &argv[sep + 1]);
+	fprintf(stderr, "warpsim run: cannot execute '%s': %s\n", argv[sep + 1],
+		strerror(errno));
+	return 127;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+		printf("warpsim %s\n", ws_version());
+		return 0;
+	}
+	if (!strcmp(cmd, "options")) {
+		cfg_print_help(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "ptx")) {
+		if (argc < 3) {
+			fprintf(stderr, "usage: warpsim ptx FILE.ptx...\n");
+			return 2;
+		}
+		return cmd_ptx(argc - 2, argv + 2);
+	}
+	if (!strcmp(cmd, "run"))
+		return cmd_run(argc - 2, argv + 2);
+	fprintf(stderr, "warpsim: unknown command '%s' (see warpsim --help)\n", cmd);
+	return 2;
+}

@@ -1,0 +1,136 @@
+/*
+ * exec.c - step one warp by one instruction: guard, dispatch, SIMT stack.
+ *
+ * The IPDOM SIMT stack: the top entry (pc, rpc, mask) is the path being
+ * executed.  A divergent branch sets the top's pc to the branch's
+ * immediate post-dominator and pushes the not-taken then the taken path,
+ * both reconverging there; an entry is popped when its pc reaches its rpc.
+ * A call pushes a frame entry that reconverges at the callee's synthetic
+ * FEND; popping it copies the return value back to the caller's slot.
+ * Exited lanes are removed from every entry; empty entries are popped.
+ */
+#include "../base/base.h"
+#include "fgpu_int.h"
+
+static exec_fn *const exec_table[OP__COUNT] = {
+#define OP(e, name, unit, lat, flags) [OP_##e] = exec_##e,
+#include "../ptx/ops.def"
+#undef OP
+};
+
+void simt_push(struct fwarp *w, uint32_t pc, uint32_t rpc, lanemask_t mask,
+	       uint32_t call)
+{
+	if (w->sp == w->stack_cap) {
+		w->stack_cap = w->stack_cap ? w->stack_cap * 2 : 16;
+		w->stack = xrealloc(w->stack, w->stack_cap * sizeof(*w->stack));
+	}
+	w->stack[w->sp++] = (struct simt_entry){
+		.pc = pc, .rpc = rpc, .mask = mask, .call = call};
+}
+
+/* Copy a call's return value from the callee frame for lanes m. */
+static void simt_copy_ret(const struct fgpu *g, struct fcta *c,
+			  struct fwarp *w, const struct ptx_call *cs,
+			  lanemask_t m)
+{
+	unsigned l;
+	if (!cs->ret.size)
+		return;
+	FOR_LANES(l, m) {
+		uint8_t *f = c->local + (size_t)(w->warp_id * g->ws + l) *
+			c->local_bytes;
+		memmove(f + cs->ret.dst, f + cs->ret.src, cs->ret.size);
+	}
+}
+
+/* Pop finished entries; mark the warp exited when nothing is left. */
+static void simt_reconverge(struct fgpu *g, struct fcta *c, struct fwarp *w)
+{
+	while (w->sp > 0) {
+		struct simt_entry *t = &w->stack[w->sp - 1];
+		if (t->mask && t->pc != t->rpc)
+			return;
+		if (t->mask && t->call)
+			simt_copy_ret(g, c, w, &g->l->k->calls[t->call - 1],
+				      t->mask);
+		w->sp--;
+	}
+}
+
+void fexec_step(struct fgpu *g, struct fcta *c, struct fwarp *w)
+{
+	struct exec x;
+	struct simt_entry *t = &w->stack[w->sp - 1];
+	const struct ptx_kernel *k = g->l->k;
+	uint32_t pc = t->pc;
+	const struct insn *in = &k->code[pc];
+	lanemask_t m = t->mask;
+
+	SIM_ASSERT(pc < k->n_insn);
+	if (in->guard != PRED_NONE) {
+		lanemask_t p = w->preds[in->guard];
+		m &= in->guard_neg ? ~p : p;
+	}
+	x.g = g;
+	x.cta = c;
+	x.w = w;
+	x.k = k;
+	x.ws = g->ws;
+	x.pc = pc;
+	x.active = t->mask;
+	x.pc_set = 0;
+	x.fault = 0;
+	if (m || (op_table[in->op].flags & OPF_BRANCH))
+		exec_table[in->op](&x, in, m);
+	w->n_insn++;
+	g->icount++;
+	g->tinsn += bit_popc64(m);
+	if (x.fault)
+		return;
+	if (!x.pc_set)
+		w->stack[w->sp - 1].pc = pc + 1;
+	simt_reconverge(g, c, w);
+	if (w->sp == 0 && w->state != FW_EXITED) {
+		/* every path ran off its end: the remaining lanes are done */
+		x.active = 0;
+		fexec_exit_lanes(&x, w->live);
+	}
+}
+
+void fexec_fault(struct exec *x, int status, unsigned lane, addr_t a,
+		 unsigned space, unsigned size, const char *why)
+{
+	struct ffault *f = &x->g->fault;
+	x->fault = status;
+	if (f->status)
+		return;
+	f->status = status;
+	f->addr = a;
+	f->space = space;
+	f->size = size;
+	f->pc = x->pc;
+	f->lane = lane;
+	f->warp_id = x->w->warp_id;
+	memcpy(f->ctaid, x->cta->ctaid, sizeof(f->ctaid));
+	memcpy(f->ntid, x->cta->ntid, sizeof(f->ntid));
+	f->why = why;
+}
+
+void fexec_exit_lanes(struct exec *x, lanemask_t m)
+{
+	struct fwarp *w = x->w;
+	m &= w->live;
+	if (!m && w->live)
+		return;
+	w->live &= ~m;
+	for (uint32_t i = 0; i < w->sp; i++)
+		w->stack[i].mask &= ~m;
+	if (w->live == 0 && w->state != FW_EXITED) {
+		w->state = FW_EXITED;
+		w->sp = 0;
+		x->cta->n_live_warps--;
+		x->g->last_progress = x->g->icount;
+		fcta_check_barriers(x->g, x->cta);
+	}
+}

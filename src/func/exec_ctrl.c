@@ -1,0 +1,269 @@
+/*
+ * exec_ctrl.c - control flow, calls, exits and CTA barriers.
+ *
+ * Branches update the IPDOM SIMT stack (see exec.c).  Barriers follow the
+ * pre-Volta, GPGPU-Sim convention: arrival is counted per WARP, a warp
+ * arrives when it executes bar.sync with any active lane (so a barrier in
+ * divergent code counts the warp once, for whichever path reaches it
+ * first), and a barrier without a thread count completes when every warp
+ * of the CTA that has not exited has arrived.  With a thread count b the
+ * barrier needs ceil(b / warp size) warp arrivals.  Warps that exit while
+ * others wait reduce the number needed, so early-exiting warps never hang
+ * a barrier without a count.
+ */
+#include "../base/base.h"
+#include "../../include/warpsim.h"
+#include "fgpu_int.h"
+
+/* Set the top path's next pc (and tell the stepper it was done). */
+static void set_pc(struct exec *x, uint32_t pc)
+{
+	if (x->w->sp)
+		x->w->stack[x->w->sp - 1].pc = pc;
+	x->pc_set = 1;
+}
+
+/*
+ * Divergent transfer: lanes `taken` go to target, the rest of the active
+ * lanes continue at pc+1; both meet again at rpc.
+ */
+static void branch(struct exec *x, lanemask_t taken, uint32_t target,
+		   uint32_t rpc)
+{
+	lanemask_t act = x->active, nt = act & ~taken;
+	if (taken == act) {
+		set_pc(x, target);
+	} else if (!taken) {
+		set_pc(x, x->pc + 1);
+	} else {
+		set_pc(x, rpc);
+		if (x->pc + 1 != rpc)
+			simt_push(x->w, x->pc + 1, rpc, nt, 0);
+		if (target != rpc)
+			simt_push(x->w, target, rpc, taken, 0);
+	}
+}
+
+void exec_BRA(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	branch(x, m, in->target, in->reconv);
+}
+
+void exec_BRX(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	const struct ptx_brx *t = &x->k->brx[in->target];
+	const uint64_t *idx = x_src(x, &in->o[0], 0);
+	lanemask_t left = m, rest = x->active & ~m;
+	unsigned l;
+
+	FOR_LANES(l, m) {
+		if (idx[l] >= t->n) {
+			fexec_fault(x, WS_E_TRAP, l, idx[l], SP__COUNT, 0,
+				    "brx.idx index out of range");
+			return;
+		}
+	}
+	if (!rest && m) {
+		/* group lanes by target; uniform warps take one path */
+		l = bit_ctz64(m);
+		uint32_t first = t->pcs[idx[l]];
+		lanemask_t same = 0;
+		unsigned j;
+		FOR_LANES(j, m)
+			if (t->pcs[idx[j]] == first)
+				same |= (lanemask_t)1 << j;
+		if (same == m) {
+			set_pc(x, first);
+			return;
+		}
+	}
+	set_pc(x, t->reconv);
+	if (rest && x->pc + 1 != t->reconv)
+		simt_push(x->w, x->pc + 1, t->reconv, rest, 0);
+	while (left) {
+		l = bit_ctz64(left);
+		uint32_t tgt = t->pcs[idx[l]];
+		lanemask_t grp = 0;
+		unsigned j;
+		FOR_LANES(j, left)
+			if (t->pcs[idx[j]] == tgt)
+				grp |= (lanemask_t)1 << j;
+		left &= ~grp;
+		if (tgt != t->reconv)
+			simt_push(x->w, tgt, t->reconv, grp, 0);
+	}
+}
+
+void exec_CALL(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	const struct ptx_call *cs = &x->k->calls[in->target];
+	struct fcta *c = x->cta;
+	unsigned l;
+
+	set_pc(x, x->pc + 1);
+	if (!m)
+		return;
+	FOR_LANES(l, m) {
+		uint8_t *f = c->local + (size_t)(x->w->warp_id * x->ws + l) *
+			c->local_bytes;
+		for (uint32_t i = 0; i < cs->n_args; i++)
+			memmove(f + cs->args[i].dst, f + cs->args[i].src,
+				cs->args[i].size);
+	}
+	simt_push(x->w, cs->entry_pc, cs->end_pc, m, in->target + 1);
+}
+
+/* The innermost call frame's end pc, or UINT32_MAX in the kernel body. */
+static uint32_t frame_end(struct exec *x)
+{
+	for (uint32_t i = x->w->sp; i-- > 0;)
+		if (x->w->stack[i].call)
+			return x->k->calls[x->w->stack[i].call - 1].end_pc;
+	return UINT32_MAX;
+}
+
+void exec_RET(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	uint32_t end = frame_end(x);
+	if (end == UINT32_MAX) { /* ret in the kernel: the threads finish */
+		exec_EXIT(x, in, m);
+		return;
+	}
+	/* a branch to the function end, which post-dominates everything */
+	branch(x, m, end, end);
+}
+
+void exec_EXIT(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	set_pc(x, x->pc + 1);
+	if (m)
+		fexec_exit_lanes(x, m);
+}
+
+void exec_FEND(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	/* reached only by falling off the end of the kernel body */
+	set_pc(x, x->pc);
+	fexec_exit_lanes(x, x->active);
+}
+
+void exec_TRAP(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	if (m)
+		fexec_fault(x, WS_E_TRAP, bit_ctz64(m), 0, SP__COUNT, 0,
+			    "trap instruction executed");
+	else
+		set_pc(x, x->pc + 1);
+}
+
+void exec_NANOSLEEP(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	/* functional mode: a hint to yield; the warp's quantum ends */
+	x->w->sleep_until = x->g->icount + 1;
+}
+
+void exec_NOP(struct exec *x, const struct insn *in, lanemask_t m) {}
+
+void exec_FENCE(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	/* every access is performed in program order in functional mode */
+}
+
+void exec_BARWARP(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	/* a warp executes in lock step here: nothing to wait for */
+}
+
+/* ---- CTA barriers ------------------------------------------------------ */
+
+static uint32_t bar_needed(const struct fcta *c, const struct fbarrier *b)
+{
+	return b->expected ? b->expected : c->n_live_warps;
+}
+
+static void bar_release(struct fgpu *g, struct fcta *c, unsigned id)
+{
+	struct fbarrier *b = &c->bar[id];
+	for (uint32_t i = 0; i < c->n_warps; i++) {
+		struct fwarp *w = &c->warps[i];
+		if (w->state != FW_BARRIER || w->bar_id != id)
+			continue;
+		const struct insn *in = &g->l->k->code[w->bar_pc];
+		if (in->aux == BAR_RED) {
+			uint64_t v = in->bop == BOP_POPC ? b->red_popc :
+				in->bop == BOP_AND ? b->red_and : b->red_or;
+			unsigned l;
+			if (in->o[0].kind == OK_PRED) {
+				lanemask_t *p = &w->preds[in->o[0].reg];
+				*p = v ? (*p | w->bar_mask) : (*p & ~w->bar_mask);
+			} else {
+				uint64_t *d = w->regs + (size_t)in->o[0].reg * g->ws;
+				FOR_LANES(l, w->bar_mask)
+					d[l] = v & size_mask(in->o[0].size);
+			}
+		}
+		w->state = FW_READY;
+	}
+	memset(b, 0, sizeof(*b));
+	g->last_progress = g->icount;
+}
+
+void fcta_check_barriers(struct fgpu *g, struct fcta *c)
+{
+	for (unsigned id = 0; id < WS_N_BARRIERS; id++) {
+		struct fbarrier *b = &c->bar[id];
+		if (b->arrived && b->arrived >= bar_needed(c, b))
+			bar_release(g, c, id);
+	}
+}
+
+void exec_BAR(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	struct fcta *c = x->cta;
+	struct fwarp *w = x->w;
+	unsigned lead, l, kind = in->aux ? in->aux : BAR_SYNC;
+	const struct opnd *ido = &in->o[kind == BAR_RED ? 1 : 0];
+	const struct opnd *cnt = &in->o[kind == BAR_RED ? 2 : 1];
+
+	set_pc(x, x->pc + 1);
+	if (!m)
+		return;
+	lead = bit_ctz64(m);
+	uint64_t id = x_src(x, ido, 0)[lead];
+	if (id >= WS_N_BARRIERS) {
+		fexec_fault(x, WS_E_TRAP, lead, id, SP__COUNT, 0,
+			    "barrier id out of range 0..15");
+		return;
+	}
+	struct fbarrier *b = &c->bar[id];
+	if (cnt->kind != OK_NONE) {
+		uint64_t n = x_src(x, cnt, 1)[lead];
+		if (n == 0 || n % x->ws) {
+			fexec_fault(x, WS_E_TRAP, lead, n, SP__COUNT, 0,
+				    "barrier thread count must be a non-zero multiple of the warp size");
+			return;
+		}
+		b->expected = (uint32_t)(n / x->ws);
+	}
+	if (kind == BAR_RED) {
+		if (!b->arrived)
+			b->red_and = 1;
+		lanemask_t p = x_pred(x, &in->o[3]) & m;
+		b->red_popc += bit_popc64(p);
+		if (p != m)
+			b->red_and = 0;
+		if (p)
+			b->red_or = 1;
+	}
+	b->arrived++;
+	x->g->last_progress = x->g->icount;
+	if (kind != BAR_ARRIVE) {
+		w->state = FW_BARRIER;
+		w->bar_id = (uint32_t)id;
+		w->bar_pc = x->pc;
+		w->bar_mask = m;
+	}
+	(void)l;
+	if (b->arrived >= bar_needed(c, b))
+		bar_release(x->g, c, (unsigned)id);
+}

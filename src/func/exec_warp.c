@@ -1,0 +1,102 @@
+/*
+ * exec_warp.c - warp-level intrinsics: shfl.sync, vote.sync, match.sync,
+ * activemask.
+ *
+ * Meaning at warp widths other than 32 (docs/semantics.md):
+ *  - shfl.sync: the lane fields of b and c are masked with (warp size - 1)
+ *    instead of 0x1f; c's segment mask is bits [8, 8 + log2 ws); source
+ *    lanes outside the warp return the thread's own value with p = 0.
+ *  - vote.sync.ballot and activemask return the low 32 lanes in a .b32
+ *    destination; with 64-lane warps lanes 32..63 are not visible there.
+ *  - membermask is ANDed with the warp's lanes; lanes named in it that
+ *    are not active are ignored (no deadlock in lock-step execution).
+ */
+#include "../base/base.h"
+#include "fgpu_int.h"
+
+void exec_ACTIVEMASK(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	unsigned l;
+	FOR_LANES(l, m)
+		x_put(x, &in->o[0], l, x->active);
+}
+
+void exec_VOTE(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	lanemask_t p = x_pred(x, &in->o[1]) & m;
+	unsigned l;
+
+	switch (in->aux) {
+	case VOTE_BALLOT:
+		FOR_LANES(l, m)
+			x_put(x, &in->o[0], l, p);
+		return;
+	case VOTE_ALL: x_write_pred(x, in->o[0].reg, p == m ? ~(lanemask_t)0 : 0, m); return;
+	case VOTE_ANY: x_write_pred(x, in->o[0].reg, p ? ~(lanemask_t)0 : 0, m); return;
+	case VOTE_UNI:
+		x_write_pred(x, in->o[0].reg, (p == m || !p) ? ~(lanemask_t)0 : 0, m);
+		return;
+	}
+	SIM_BUG("vote mode %u", in->aux);
+}
+
+void exec_SHFL(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	unsigned ws = x->ws, lm = ws - 1, l;
+	const uint64_t *a = x_src(x, &in->o[1], 0);
+	const uint64_t *b = x_src(x, &in->o[2], 1);
+	const uint64_t *c = x_src(x, &in->o[3], 2);
+	uint64_t val[WS_MAX_WARP];
+	lanemask_t ok = 0;
+
+	FOR_LANES(l, m) {
+		unsigned bv = (unsigned)b[l] & lm;
+		unsigned clamp = (unsigned)c[l] & lm;
+		unsigned seg = (unsigned)(c[l] >> 8) & lm;
+		unsigned maxl = (l & seg) | (clamp & ~seg);
+		unsigned minl = l & seg;
+		long j;
+		bool pv;
+		switch (in->aux) {
+		case SHFL_UP: j = (long)l - bv; pv = j >= (long)maxl; break;
+		case SHFL_DOWN: j = (long)l + bv; pv = j <= (long)maxl; break;
+		case SHFL_BFLY: j = l ^ bv; pv = j <= (long)maxl; break;
+		default: j = minl | (bv & ~seg); pv = j <= (long)maxl; break;
+		}
+		if (!pv || j < 0 || j >= (long)ws)
+			j = l, pv = pv && j < (long)ws;
+		val[l] = a[j];
+		if (pv)
+			ok |= (lanemask_t)1 << l;
+	}
+	x_write(x, &in->o[0], val, m);
+	x_write_pred(x, in->pdst, ok, m);
+}
+
+void exec_MATCH(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	const uint64_t *a = x_src(x, &in->o[1], 0);
+	uint64_t sm = size_mask(ptype_size((enum ptype)in->type));
+	unsigned l, j;
+
+	if (in->aux == MATCH_ALL) {
+		bool all = true;
+		unsigned f = bit_ctz64(m);
+		FOR_LANES(l, m)
+			if ((a[l] & sm) != (a[f] & sm))
+				all = false;
+		FOR_LANES(l, m)
+			x_put(x, &in->o[0], l, all ? m : 0);
+		x_write_pred(x, in->pdst, all ? ~(lanemask_t)0 : 0, m);
+		return;
+	}
+	uint64_t res[WS_MAX_WARP];
+	FOR_LANES(l, m) {
+		lanemask_t s = 0;
+		FOR_LANES(j, m)
+			if ((a[j] & sm) == (a[l] & sm))
+				s |= (lanemask_t)1 << j;
+		res[l] = s;
+	}
+	x_write(x, &in->o[0], res, m);
+}

@@ -1,0 +1,389 @@
+/*
+ * grid.c - functional-mode kernel execution: block dispatch, warp
+ * scheduling, barrier deadlock and hang detection, fault reports.
+ *
+ * Blocks become resident in launch order, up to the occupancy the
+ * configuration allows (threads, warps, blocks and shared memory per SM,
+ * times the number of SMs; registers are not a limit in functional mode
+ * because PTX virtual registers overstate them).  Block slot s runs on SM
+ * s mod n_sm.  Resident warps run round-robin, each for up to
+ * func_quantum instructions, so a warp spinning on a flag or a lock never
+ * starves the warp that will release it.  When no warp can run, every
+ * live warp waits at a barrier that cannot complete: that is reported as
+ * a deadlock.  When a warp waits at a barrier and deadlock_window
+ * instructions pass without a store, atomic, barrier event or exit, the
+ * launch is reported as hung; gpgpu_max_insn bounds every launch.
+ */
+#include "../base/base.h"
+#include "../../include/warpsim.h"
+#include "../ptx/ptx.h"
+#include "fgpu_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+struct fgpu *fgpu_create(const struct ws_config *cfg)
+{
+	struct fgpu *g = xcalloc(1, sizeof(*g));
+	g->cfg = cfg;
+	g->ws = (unsigned)cfg->warp_size;
+	fmem_init(&g->mem, cfg->device_mem_mb << 20);
+	return g;
+}
+
+void fgpu_destroy(struct fgpu *g)
+{
+	if (!g)
+		return;
+	fmem_release(&g->mem);
+	free(g);
+}
+
+struct fmem *fgpu_mem(struct fgpu *g) { return &g->mem; }
+unsigned fgpu_n_sm(const struct fgpu *g) { return g->cfg->n_sm; }
+unsigned fgpu_max_warps_per_sm(const struct fgpu *g)
+{
+	return (unsigned)g->cfg->max_warps_per_sm;
+}
+unsigned fgpu_grid_id(const struct fgpu *g) { return g->grid_id; }
+uint64_t fgpu_clock(const struct fgpu *g, const struct fcta *c)
+{
+	return g->clock + g->icount;
+}
+uint64_t fgpu_globaltimer_ns(const struct fgpu *g)
+{
+	return (uint64_t)((double)(g->clock + g->icount) * 1000.0 /
+			  g->cfg->core_mhz);
+}
+
+/* ---- occupancy ---------------------------------------------------------- */
+
+static unsigned launch_threads(const struct flaunch *l)
+{
+	return l->block[0] * l->block[1] * l->block[2];
+}
+
+static uint32_t launch_shared(const struct flaunch *l)
+{
+	uint32_t s = l->k->shared_bytes;
+	if (l->dyn_shared)
+		s = MAX(s, l->k->dyn_shared_offset + l->dyn_shared);
+	return s;
+}
+
+unsigned fgpu_ctas_per_sm(const struct fgpu *g, const struct flaunch *l)
+{
+	const struct ws_config *c = g->cfg;
+	unsigned warps = (launch_threads(l) + g->ws - 1) / g->ws;
+	uint64_t n = c->max_ctas_per_sm;
+	n = MIN(n, c->max_threads_per_sm / (warps * g->ws));
+	n = MIN(n, c->max_warps_per_sm / warps);
+	uint32_t sh = launch_shared(l);
+	if (sh)
+		n = MIN(n, c->shmem_per_sm / sh);
+	return (unsigned)n;
+}
+
+/* ---- block slots --------------------------------------------------------- */
+
+static void slot_alloc(struct fgpu *g, struct fcta *c, const struct flaunch *l)
+{
+	const struct ptx_kernel *k = l->k;
+	unsigned nthr = launch_threads(l), ws = g->ws;
+	c->n_threads = nthr;
+	c->n_warps = (nthr + ws - 1) / ws;
+	c->warps = xcalloc(c->n_warps, sizeof(*c->warps));
+	c->shared_bytes = launch_shared(l);
+	c->shared = xcalloc(1, c->shared_bytes ? c->shared_bytes : 1);
+	c->local_bytes = ALIGN_UP(k->local_bytes, 8);
+	c->local = xcalloc((size_t)c->n_warps * ws, c->local_bytes ? c->local_bytes : 1);
+	c->dyn_shared = l->dyn_shared;
+	for (unsigned i = 0; i < c->n_warps; i++) {
+		struct fwarp *w = &c->warps[i];
+		w->regs = xcalloc((size_t)(k->n_regs ? k->n_regs : 1) * ws, 8);
+		w->preds = xcalloc(k->n_preds ? k->n_preds : 1, sizeof(lanemask_t));
+		w->stack_cap = 16;
+		w->stack = xcalloc(w->stack_cap, sizeof(*w->stack));
+		w->cta = c;
+		w->warp_id = i;
+	}
+}
+
+static void slot_free(struct fcta *c)
+{
+	for (unsigned i = 0; i < c->n_warps; i++) {
+		free(c->warps[i].regs);
+		free(c->warps[i].preds);
+		free(c->warps[i].stack);
+	}
+	free(c->warps);
+	free(c->shared);
+	free(c->local);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Start block number `id` of the launch in slot s. */
+static void cta_start(struct fgpu *g, unsigned s, uint64_t id)
+{
+	const struct flaunch *l = g->l;
+	struct fcta *c = &g->slots[s];
+	unsigned ws = g->ws, n_sm = g->cfg->n_sm;
+
+	c->ctaid[0] = (uint32_t)(id % l->grid[0]);
+	c->ctaid[1] = (uint32_t)(id / l->grid[0] % l->grid[1]);
+	c->ctaid[2] = (uint32_t)(id / ((uint64_t)l->grid[0] * l->grid[1]));
+	memcpy(c->ntid, l->block, sizeof(c->ntid));
+	memcpy(c->nctaid, l->grid, sizeof(c->nctaid));
+	c->smid = s % n_sm;
+	c->hw_warp_base = (s / n_sm) * c->n_warps;
+	c->seq = id;
+	c->n_live_warps = c->n_warps;
+	memset(c->bar, 0, sizeof(c->bar));
+	for (unsigned i = 0; i < c->n_warps; i++) {
+		struct fwarp *w = &c->warps[i];
+		unsigned lanes = MIN(ws, c->n_threads - i * ws);
+		w->valid = lanemask_full(lanes);
+		w->live = w->valid;
+		w->cc = 0;
+		w->state = FW_READY;
+		w->sp = 0;
+		w->n_insn = 0;
+		w->sleep_until = 0;
+		memset(w->regs, 0, (size_t)(l->k->n_regs ? l->k->n_regs : 1) * ws * 8);
+		memset(w->preds, 0, (l->k->n_preds ? l->k->n_preds : 1) * sizeof(lanemask_t));
+		simt_push(w, 0, UINT32_MAX, w->valid, 0);
+	}
+}
+
+/* ---- reports ------------------------------------------------------------- */
+
+static const char *space_name(unsigned sp)
+{
+	static const char *const n[] = {"generic", "global", "const",
+					"shared", "local", "param"};
+	return sp < ARRAY_SIZE(n) ? n[sp] : "-";
+}
+
+static void report_fault(struct fgpu *g, struct diag *d)
+{
+	const struct ffault *f = &g->fault;
+	const struct ptx_kernel *k = g->l->k;
+	const struct insn *in = &k->code[f->pc];
+	uint32_t t = f->warp_id * g->ws + f->lane;
+	char *dis = NULL;
+	size_t dlen = 0;
+	FILE *ms = open_memstream(&dis, &dlen);
+	if (ms) {
+		ptx_insn_print(ms, k, f->pc);
+		fclose(ms);
+	}
+	char msg[1024];
+	int n = snprintf(msg, sizeof(msg),
+		"kernel '%s' stopped: %s\n"
+		"  block (%u,%u,%u) thread (%u,%u,%u) (warp %u, lane %u)\n"
+		"  at %s:%u (pc %u%s%.0u): %s\n",
+		k->name, f->why, f->ctaid[0], f->ctaid[1], f->ctaid[2],
+		t % f->ntid[0], t / f->ntid[0] % f->ntid[1],
+		t / (f->ntid[0] * f->ntid[1]), f->warp_id, f->lane,
+		k->file ? k->file : "<ptx>", in->line, f->pc,
+		in->src_line ? ", CUDA line " : "", in->src_line,
+		dis ? dis : "");
+	if (f->space != SP__COUNT && n > 0 && (size_t)n < sizeof(msg))
+		snprintf(msg + n, sizeof(msg) - (size_t)n,
+			 "  address 0x%llx, space %s, %u bytes\n",
+			 (unsigned long long)f->addr, space_name(f->space),
+			 f->size);
+	free(dis);
+	fprintf(stderr, "warpsim: %s", msg);
+	diag_err(d, "%s", msg);
+}
+
+/* Describe where every live warp of the resident blocks is. */
+static void report_hang(struct fgpu *g, const char *why, struct diag *d)
+{
+	const struct ptx_kernel *k = g->l->k;
+	char *txt = NULL;
+	size_t len = 0;
+	FILE *ms = open_memstream(&txt, &len);
+	unsigned shown = 0;
+	if (!ms)
+		return;
+	fprintf(ms, "kernel '%s' %s after %llu warp instructions; warps:\n",
+		k->name, why, (unsigned long long)g->icount);
+	for (unsigned s = 0; s < g->n_slots; s++) {
+		struct fcta *c = &g->slots[s];
+		if (!g->slot_busy[s])
+			continue;
+		for (unsigned i = 0; i < c->n_warps; i++) {
+			struct fwarp *w = &c->warps[i];
+			if (w->state == FW_EXITED)
+				continue;
+			if (shown++ >= 24)
+				continue;
+			uint32_t pc = w->state == FW_BARRIER ? w->bar_pc :
+				w->stack[w->sp - 1].pc;
+			fprintf(ms, "  block (%u,%u,%u) warp %u: %s at %s:%u",
+				c->ctaid[0], c->ctaid[1], c->ctaid[2], i,
+				w->state == FW_BARRIER ? "waits at barrier" :
+				"runs", k->file ? k->file : "<ptx>",
+				k->code[pc].line);
+			if (w->state == FW_BARRIER)
+				fprintf(ms, " (bar %u: %u of %u warps arrived)",
+					w->bar_id, c->bar[w->bar_id].arrived,
+					c->bar[w->bar_id].expected ?
+					c->bar[w->bar_id].expected :
+					c->n_live_warps);
+			fputc('\n', ms);
+		}
+	}
+	if (shown > 24)
+		fprintf(ms, "  ... and %u more warps\n", shown - 24);
+	fclose(ms);
+	fprintf(stderr, "warpsim: %s", txt);
+	diag_err(d, "%s", txt);
+	free(txt);
+}
+
+/* ---- the launch ---------------------------------------------------------- */
+
+/* Run warp w for up to a quantum; returns false on a fault. */
+static bool warp_run(struct fgpu *g, struct fcta *c, struct fwarp *w,
+		     uint64_t quantum)
+{
+	for (uint64_t q = 0; q < quantum; q++) {
+		fexec_step(g, c, w);
+		if (g->fault.status)
+			return false;
+		if (w->state != FW_READY || w->sleep_until) {
+			w->sleep_until = 0;
+			break;
+		}
+	}
+	return true;
+}
+
+static int launch_check(const struct fgpu *g, const struct flaunch *l,
+			struct diag *d)
+{
+	const struct ws_config *c = g->cfg;
+	unsigned nthr = launch_threads(l);
+	if (!nthr || !l->grid[0] || !l->grid[1] || !l->grid[2])
+		return diag_err(d, "launch of '%s': empty grid or block", l->k->name);
+	if (nthr > c->max_threads_per_block || l->block[2] > 64)
+		return diag_err(d, "launch of '%s': %u threads per block exceed "
+				"the limit of %u", l->k->name, nthr,
+				(unsigned)c->max_threads_per_block);
+	if (launch_shared(l) > c->shmem_per_block)
+		return diag_err(d, "launch of '%s': %u bytes of shared memory "
+				"exceed the limit of %u per block", l->k->name,
+				launch_shared(l), (unsigned)c->shmem_per_block);
+	if (l->param_bytes < l->k->param_bytes)
+		return diag_err(d, "launch of '%s': %zu parameter bytes given, "
+				"%u needed", l->k->name, l->param_bytes,
+				l->k->param_bytes);
+	return 0;
+}
+
+/* The scheduling loop proper; returns 0 or a negative ws_status. */
+static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
+{
+	uint64_t next = 0, done = 0, quantum = g->cfg->func_quantum;
+	for (unsigned s = 0; s < g->n_slots && next < n_ctas; s++) {
+		cta_start(g, s, next++);
+		g->slot_busy[s] = 1;
+	}
+	while (done < n_ctas) {
+		bool ran = false;
+		unsigned waiting = 0;
+		for (unsigned s = 0; s < g->n_slots; s++) {
+			struct fcta *c = &g->slots[s];
+			if (!g->slot_busy[s])
+				continue;
+			for (unsigned i = 0; i < c->n_warps; i++) {
+				struct fwarp *w = &c->warps[i];
+				if (w->state == FW_BARRIER)
+					waiting++;
+				if (w->state != FW_READY)
+					continue;
+				ran = true;
+				if (!warp_run(g, c, w, quantum)) {
+					report_fault(g, d);
+					return g->fault.status;
+				}
+			}
+			if (c->n_live_warps == 0) {
+				done++;
+				g->slot_busy[s] = 0;
+				if (next < n_ctas) {
+					cta_start(g, s, next++);
+					g->slot_busy[s] = 1;
+				}
+			}
+		}
+		if (done == n_ctas)
+			break;
+		if (!ran) {
+			report_hang(g, "deadlocked: every live warp waits at a "
+				    "barrier that cannot complete", d);
+			return WS_E_DEADLOCK;
+		}
+		if (g->icount > g->cfg->max_warp_insn) {
+			report_hang(g, "exceeded gpgpu_max_insn", d);
+			return WS_E_INSN_LIMIT;
+		}
+		if (waiting && g->icount - g->last_progress > g->cfg->deadlock_window) {
+			report_hang(g, "is hung: warps wait at a barrier while "
+				    "the others run without storing, exiting or "
+				    "reaching a barrier (see deadlock_window)", d);
+			return WS_E_DEADLOCK;
+		}
+	}
+	return 0;
+}
+
+int fgpu_launch(struct fgpu *g, const struct flaunch *l,
+		struct flaunch_stats *st, struct diag *d)
+{
+	struct timespec t0, t1;
+	if (launch_check(g, l, d))
+		return WS_E_INVALID;
+	unsigned cps = fgpu_ctas_per_sm(g, l);
+	if (!cps) {
+		diag_err(d, "launch of '%s': one block does not fit on an SM",
+			 l->k->name);
+		return WS_E_RESOURCES;
+	}
+	uint64_t n_ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	g->l = l;
+	g->icount = g->tinsn = g->last_progress = 0;
+	memset(&g->fault, 0, sizeof(g->fault));
+	g->n_slots = (unsigned)MIN((uint64_t)cps * g->cfg->n_sm, n_ctas);
+	g->slots = xcalloc(g->n_slots, sizeof(*g->slots));
+	g->slot_busy = xcalloc(g->n_slots, 1);
+	for (unsigned s = 0; s < g->n_slots; s++)
+		slot_alloc(g, &g->slots[s], l);
+
+	int rc = launch_run(g, n_ctas, d);
+
+	for (unsigned s = 0; s < g->n_slots; s++)
+		slot_free(&g->slots[s]);
+	free(g->slots);
+	free(g->slot_busy);
+	g->slots = NULL;
+	g->slot_busy = NULL;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (st) {
+		st->warp_insn = g->icount;
+		st->thread_insn = g->tinsn;
+		st->n_ctas = n_ctas;
+		st->max_resident = g->n_slots;
+		st->wall_s = (double)(t1.tv_sec - t0.tv_sec) +
+			(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	}
+	g->clock += g->icount;
+	g->grid_id++;
+	g->l = NULL;
+	return rc;
+}

@@ -1,0 +1,408 @@
+/*
+ * sim.c - the public simulator object (include/warpsim.h): configuration,
+ * device memory, modules, launches and per-launch statistics.
+ *
+ * Functional mode has no cycles; for events and IPC it counts one cycle
+ * per warp instruction per SM (an ideal machine issuing one warp
+ * instruction per SM per cycle), i.e. cycles = ceil(warp_insn / n_sm).
+ */
+#include "../base/base.h"
+#include "../../include/warpsim.h"
+#include "../config/config.h"
+#include "../func/func.h"
+#include "../ptx/ptx.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#define WS_VERSION "0.1.0"
+
+struct ws_module {
+	struct ptx_module *ptx;  /* decoded module */
+	struct ws_module *next;  /* list of loaded modules */
+	uint64_t const_bytes;    /* bytes of .const variables */
+};
+
+struct ws_sim {
+	struct ws_config cfg;       /* effective configuration */
+	struct fgpu *g;             /* functional GPU and device memory */
+	struct ws_module *modules;  /* loaded modules */
+	uint64_t cycles;            /* simulated cycles so far */
+	uint64_t tot_insn;          /* thread instructions so far */
+	uint64_t tot_warp_insn;     /* warp instructions so far */
+	unsigned launches;          /* kernel launches so far */
+	FILE *stats;                /* statistics stream, NULL = quiet */
+	bool config_printed;        /* effective config already written */
+};
+
+const char *ws_version(void) { return WS_VERSION; }
+
+static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
+			     struct diag *d)
+{
+	if (cfg_validate(&s->cfg, d)) {
+		cfg_release(&s->cfg);
+		free(s);
+		return WS_E_INVALID;
+	}
+	s->g = fgpu_create(&s->cfg);
+	if (!s->cfg.quiet) {
+		if (!strcmp(s->cfg.stats_file, "-")) {
+			s->stats = stderr;
+		} else {
+			s->stats = fopen(s->cfg.stats_file, "w");
+			if (!s->stats) {
+				diag_err(d, "cannot write stats file '%s'",
+					 s->cfg.stats_file);
+				fgpu_destroy(s->g);
+				cfg_release(&s->cfg);
+				free(s);
+				return WS_E_INVALID;
+			}
+		}
+	}
+	*out = s;
+	return 0;
+}
+
+int ws_sim_create(int argc, char **argv, struct ws_sim **out, struct diag *d)
+{
+	struct ws_sim *s = xcalloc(1, sizeof(*s));
+	cfg_init(&s->cfg);
+	if (cfg_parse_args(&s->cfg, argc, argv, d)) {
+		cfg_release(&s->cfg);
+		free(s);
+		return WS_E_INVALID;
+	}
+	return sim_finish_create(s, out, d);
+}
+
+int ws_sim_create_env(struct ws_sim **out, struct diag *d)
+{
+	const char *env = getenv("WARPSIM_ARGS");
+	struct ws_sim *s = xcalloc(1, sizeof(*s));
+	cfg_init(&s->cfg);
+	if (env && cfg_parse_string(&s->cfg, env, d)) {
+		diag_err(d, "in WARPSIM_ARGS='%s'", env);
+		cfg_release(&s->cfg);
+		free(s);
+		return WS_E_INVALID;
+	}
+	return sim_finish_create(s, out, d);
+}
+
+void ws_sim_destroy(struct ws_sim *s)
+{
+	if (!s)
+		return;
+	while (s->modules) {
+		struct ws_module *m = s->modules;
+		ws_module_unload(s, m);
+	}
+	if (s->stats) {
+		fprintf(s->stats, "gpu_tot_sim_cycle = %" PRIu64 "\n", s->cycles);
+		fprintf(s->stats, "gpu_tot_sim_insn = %" PRIu64 "\n", s->tot_insn);
+		fprintf(s->stats, "gpu_tot_warp_insn = %" PRIu64 "\n",
+			s->tot_warp_insn);
+		fprintf(s->stats, "gpu_tot_launches = %u\n", s->launches);
+		if (s->stats != stderr)
+			fclose(s->stats);
+		else
+			fflush(stderr);
+	}
+	fgpu_destroy(s->g);
+	cfg_release(&s->cfg);
+	free(s);
+}
+
+void ws_sim_props(const struct ws_sim *s, struct ws_device_props *p)
+{
+	const struct ws_config *c = &s->cfg;
+	memset(p, 0, sizeof(*p));
+	snprintf(p->name, sizeof(p->name), "warpsim GTX480-class (%u SMs, warp %u)",
+		 c->n_sm, (unsigned)c->warp_size);
+	p->warp_size = (unsigned)c->warp_size;
+	p->n_sm = c->n_sm;
+	p->max_threads_per_block = (unsigned)c->max_threads_per_block;
+	p->max_block_dim[0] = p->max_block_dim[1] = (unsigned)c->max_threads_per_block;
+	p->max_block_dim[2] = 64;
+	p->max_grid_dim[0] = 2147483647u;
+	p->max_grid_dim[1] = p->max_grid_dim[2] = 65535;
+	p->shared_per_block = (unsigned)c->shmem_per_block;
+	p->shared_per_sm = (unsigned)c->shmem_per_sm;
+	p->regs_per_block = (unsigned)c->regs_per_sm;
+	p->regs_per_sm = (unsigned)c->regs_per_sm;
+	p->max_threads_per_sm = (unsigned)c->max_threads_per_sm;
+	p->max_blocks_per_sm = (unsigned)c->max_ctas_per_sm;
+	p->max_warps_per_sm = (unsigned)c->max_warps_per_sm;
+	p->clock_khz = (unsigned)(c->core_mhz * 1000);
+	p->mem_clock_khz = (unsigned)(c->dram_mhz * 1000);
+	p->mem_bus_bits = 384;
+	p->l2_bytes = 768 * 1024;
+	p->const_bytes = 65536;
+	p->cc_major = 7; /* the PTX we run targets sm_75 */
+	p->cc_minor = 5;
+	p->total_mem = c->device_mem_mb << 20;
+}
+
+/* ---- memory --------------------------------------------------------------- */
+
+int ws_mem_alloc(struct ws_sim *s, uint64_t size, ws_addr *out)
+{
+	if (!out || !size)
+		return WS_E_INVALID;
+	return fmem_alloc(fgpu_mem(s->g), size, out) ? WS_E_OOM : WS_OK;
+}
+
+int ws_mem_free(struct ws_sim *s, ws_addr a)
+{
+	return fmem_free(fgpu_mem(s->g), a) ? WS_E_INVALID : WS_OK;
+}
+
+int ws_mem_write(struct ws_sim *s, ws_addr dst, const void *src, size_t n)
+{
+	if (!n)
+		return WS_OK;
+	uint8_t *p = fmem_ptr(fgpu_mem(s->g), dst, n);
+	if (!p || !src)
+		return WS_E_INVALID;
+	memcpy(p, src, n);
+	return WS_OK;
+}
+
+int ws_mem_read(struct ws_sim *s, void *dst, ws_addr src, size_t n)
+{
+	if (!n)
+		return WS_OK;
+	uint8_t *p = fmem_ptr(fgpu_mem(s->g), src, n);
+	if (!p || !dst)
+		return WS_E_INVALID;
+	memcpy(dst, p, n);
+	return WS_OK;
+}
+
+int ws_mem_copy(struct ws_sim *s, ws_addr dst, ws_addr src, size_t n)
+{
+	if (!n)
+		return WS_OK;
+	uint8_t *d = fmem_ptr(fgpu_mem(s->g), dst, n);
+	uint8_t *p = fmem_ptr(fgpu_mem(s->g), src, n);
+	if (!d || !p)
+		return WS_E_INVALID;
+	memmove(d, p, n);
+	return WS_OK;
+}
+
+int ws_mem_set(struct ws_sim *s, ws_addr dst, uint32_t value,
+	       unsigned elem_size, size_t count)
+{
+	if (elem_size != 1 && elem_size != 2 && elem_size != 4)
+		return WS_E_INVALID;
+	if (!count)
+		return WS_OK;
+	if (dst % elem_size)
+		return WS_E_INVALID;
+	uint8_t *p = fmem_ptr(fgpu_mem(s->g), dst, (uint64_t)count * elem_size);
+	if (!p)
+		return WS_E_INVALID;
+	for (size_t i = 0; i < count; i++)
+		memcpy(p + i * elem_size, &value, elem_size);
+	return WS_OK;
+}
+
+void ws_mem_info(const struct ws_sim *s, uint64_t *free_bytes,
+		 uint64_t *total_bytes)
+{
+	const struct fmem *m = fgpu_mem(s->g);
+	if (free_bytes)
+		*free_bytes = m->total - m->used;
+	if (total_bytes)
+		*total_bytes = m->total;
+}
+
+int ws_mem_range(const struct ws_sim *s, ws_addr a, ws_addr *base,
+		 uint64_t *size)
+{
+	const struct falloc *f = fmem_find(fgpu_mem(s->g), a);
+	if (!f)
+		return WS_E_INVALID;
+	if (base)
+		*base = f->base;
+	if (size)
+		*size = f->size;
+	return WS_OK;
+}
+
+/* ---- modules -------------------------------------------------------------- */
+
+static int sim_alloc_var(void *ctx, const struct ptx_var *v, addr_t *addr,
+			 struct diag *d)
+{
+	struct ws_sim *s = ctx;
+	if (fmem_alloc(fgpu_mem(s->g), v->size ? v->size : 1, addr))
+		return diag_err(d, "out of device memory for variable '%s'",
+				v->name);
+	if (v->init)
+		ws_mem_write(s, *addr, v->init, v->size);
+	return 0;
+}
+
+int ws_module_load(struct ws_sim *s, const char *text, size_t len,
+		   const char *name, struct ws_module **out, struct diag *d)
+{
+	struct ptx_env env = {.ctx = s, .alloc_var = sim_alloc_var};
+	struct ptx_module *pm;
+	if (!text || !out)
+		return WS_E_INVALID;
+	if (ptx_module_load(text, len, name ? name : "<ptx>", &env, &pm, d))
+		return WS_E_PTX;
+	struct ws_module *m = xcalloc(1, sizeof(*m));
+	m->ptx = pm;
+	for (uint32_t i = 0; i < pm->n_vars; i++)
+		if (pm->vars[i].space == SP_CONST)
+			m->const_bytes += pm->vars[i].size;
+	m->next = s->modules;
+	s->modules = m;
+	*out = m;
+	return WS_OK;
+}
+
+void ws_module_unload(struct ws_sim *s, struct ws_module *m)
+{
+	struct ws_module **pp = &s->modules;
+	while (*pp && *pp != m)
+		pp = &(*pp)->next;
+	if (!*pp)
+		return;
+	*pp = m->next;
+	for (uint32_t i = 0; i < m->ptx->n_vars; i++)
+		if (m->ptx->vars[i].addr)
+			fmem_free(fgpu_mem(s->g), m->ptx->vars[i].addr);
+	ptx_module_free(m->ptx);
+	free(m);
+}
+
+const struct ptx_kernel *ws_module_kernel(const struct ws_module *m,
+					  const char *name)
+{
+	return m && name ? ptx_module_kernel(m->ptx, name) : NULL;
+}
+
+int ws_module_global(const struct ws_module *m, const char *name,
+		     ws_addr *addr, uint64_t *size)
+{
+	const struct ptx_var *v = m && name ? ptx_module_var(m->ptx, name) : NULL;
+	if (!v)
+		return WS_E_INVALID;
+	if (addr)
+		*addr = v->addr;
+	if (size)
+		*size = v->size;
+	return WS_OK;
+}
+
+void ws_module_print_info(FILE *f, const struct ws_module *m)
+{
+	ptx_module_print_info(f, m->ptx);
+}
+
+void ws_kernel_info(const struct ws_sim *s, const struct ptx_kernel *k,
+		    struct ws_kernel_info *out)
+{
+	unsigned regs = 0;
+	memset(out, 0, sizeof(*out));
+	for (uint32_t i = 0; i < k->n_regclasses; i++)
+		regs += k->regclasses[i].count *
+			(ptype_size((enum ptype)k->regclasses[i].type) == 8 ? 2 : 1);
+	out->n_params = k->n_params;
+	out->param_bytes = k->param_bytes;
+	out->shared_bytes = k->shared_bytes;
+	out->local_bytes = k->local_bytes;
+	for (const struct ws_module *m = s->modules; m; m = m->next)
+		for (uint32_t i = 0; i < m->ptx->n_kernels; i++)
+			if (m->ptx->kernels[i] == k)
+				out->const_bytes = (unsigned)m->const_bytes;
+	out->regs_per_thread = MIN(regs, 255u);
+	out->max_threads = (unsigned)s->cfg.max_threads_per_block;
+	if (k->maxntid[0])
+		out->max_threads = MIN(out->max_threads, k->maxntid[0] *
+			MAX(k->maxntid[1], 1u) * MAX(k->maxntid[2], 1u));
+	if (k->reqntid[0])
+		out->max_threads = MIN(out->max_threads, k->reqntid[0] *
+			MAX(k->reqntid[1], 1u) * MAX(k->reqntid[2], 1u));
+}
+
+int ws_kernel_param(const struct ptx_kernel *k, unsigned i, unsigned *offset,
+		    unsigned *size)
+{
+	if (!k || i >= k->n_params)
+		return WS_E_INVALID;
+	if (offset)
+		*offset = k->params[i].offset;
+	if (size)
+		*size = k->params[i].size;
+	return WS_OK;
+}
+
+/* ---- launches ------------------------------------------------------------- */
+
+static void sim_print_launch(struct ws_sim *s, const struct ptx_kernel *k,
+			     const struct flaunch_stats *st, uint64_t cycles,
+			     int rc)
+{
+	FILE *f = s->stats;
+	if (!f)
+		return;
+	if (!s->config_printed) {
+		fprintf(f, "warpsim %s: effective configuration\n", WS_VERSION);
+		cfg_print(f, &s->cfg, "-");
+		s->config_printed = true;
+	}
+	fprintf(f, "kernel_name = %s\n", k->name);
+	fprintf(f, "kernel_launch_uid = %u\n", s->launches);
+	fprintf(f, "kernel_status = %s\n", rc ? "failed" : "ok");
+	fprintf(f, "gpu_sim_cycle = %" PRIu64 "\n", cycles);
+	fprintf(f, "gpu_sim_insn = %" PRIu64 "\n", st->thread_insn);
+	fprintf(f, "gpu_sim_warp_insn = %" PRIu64 "\n", st->warp_insn);
+	fprintf(f, "gpu_ipc = %.4f\n",
+		cycles ? (double)st->thread_insn / (double)cycles : 0.0);
+	fprintf(f, "gpu_simd_efficiency = %.4f\n",
+		st->warp_insn ? (double)st->thread_insn /
+			((double)st->warp_insn * (double)s->cfg.warp_size) : 0.0);
+	fprintf(f, "gpu_ctas = %" PRIu64 "\n", st->n_ctas);
+	fprintf(f, "gpu_max_resident_ctas = %" PRIu64 "\n", st->max_resident);
+	fprintf(f, "gpu_tot_sim_cycle = %" PRIu64 "\n", s->cycles);
+	fprintf(f, "gpu_tot_sim_insn = %" PRIu64 "\n", s->tot_insn);
+	fprintf(f, "sim_wall_seconds = %.6f\n", st->wall_s);
+	fprintf(f, "sim_rate_warp_insn_per_s = %.0f\n",
+		st->wall_s > 0 ? (double)st->warp_insn / st->wall_s : 0.0);
+	fflush(f);
+}
+
+int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
+{
+	struct flaunch fl;
+	struct flaunch_stats st;
+	if (!s || !l || !l->kernel)
+		return WS_E_INVALID;
+	memset(&st, 0, sizeof(st));
+	fl.k = l->kernel;
+	memcpy(fl.grid, l->grid, sizeof(fl.grid));
+	memcpy(fl.block, l->block, sizeof(fl.block));
+	fl.dyn_shared = l->dyn_shared;
+	fl.params = l->params;
+	fl.param_bytes = l->param_bytes;
+	int rc = fgpu_launch(s->g, &fl, &st, d);
+	uint64_t n_sm = s->cfg.n_sm ? s->cfg.n_sm : 1;
+	uint64_t cycles = (st.warp_insn + n_sm - 1) / n_sm;
+	s->cycles += cycles;
+	s->tot_insn += st.thread_insn;
+	s->tot_warp_insn += st.warp_insn;
+	if (rc != WS_E_INVALID && rc != WS_E_RESOURCES)
+		sim_print_launch(s, l->kernel, &st, cycles, rc);
+	s->launches++;
+	return rc;
+}
+
+uint64_t ws_sim_cycles(const struct ws_sim *s) { return s->cycles; }
+double ws_sim_core_mhz(const struct ws_sim *s) { return s->cfg.core_mhz; }

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Install the Debian packages warpsim needs that this machine lacks.
+# Run by both README commands (make bootstrap ...); a no-op when all exist.
+set -euo pipefail
+need=(cmake ninja-build make gcc)
+opt=(clang)   # libFuzzer harness (tests/fuzz); skipped when absent
+missing=()
+for p in "${need[@]}" "${opt[@]}"; do
+	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "bootstrap: all packages present"
+	exit 0
+fi
+echo "bootstrap: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
