@@ -153,6 +153,14 @@ struct ws_launch {
  * address, space, size) and described in d.
  */
 int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d);
+/* Statistics of the most recent launch. */
+struct ws_launch_stats {
+	uint64_t cycles;       /* simulated core cycles */
+	uint64_t warp_insn;    /* warp instructions executed */
+	uint64_t thread_insn;  /* thread instructions executed */
+	double wall_s;         /* host seconds the launch took */
+};
+void ws_last_launch_stats(const struct ws_sim *s, struct ws_launch_stats *out);
 /* Simulated core cycles since the simulator was created. */
 uint64_t ws_sim_cycles(const struct ws_sim *s);
 /* Core clock in MHz (converts cycles to time for cuEventElapsedTime). */

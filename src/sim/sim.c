@@ -33,6 +33,7 @@ struct ws_sim {
 	unsigned launches;          /* kernel launches so far */
 	FILE *stats;                /* statistics stream, NULL = quiet */
 	bool config_printed;        /* effective config already written */
+	struct ws_launch_stats last;/* the most recent launch */
 };
 
 const char *ws_version(void) { return WS_VERSION; }
@@ -398,10 +399,18 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 	s->cycles += cycles;
 	s->tot_insn += st.thread_insn;
 	s->tot_warp_insn += st.warp_insn;
+	s->last = (struct ws_launch_stats){.cycles = cycles,
+		.warp_insn = st.warp_insn, .thread_insn = st.thread_insn,
+		.wall_s = st.wall_s};
 	if (rc != WS_E_INVALID && rc != WS_E_RESOURCES)
 		sim_print_launch(s, l->kernel, &st, cycles, rc);
 	s->launches++;
 	return rc;
+}
+
+void ws_last_launch_stats(const struct ws_sim *s, struct ws_launch_stats *out)
+{
+	*out = s->last;
 }
 
 uint64_t ws_sim_cycles(const struct ws_sim *s) { return s->cycles; }
