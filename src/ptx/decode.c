@@ -1,0 +1,1238 @@
+/*
+ * decode.c - decode one PTX instruction statement into a struct insn.
+ *
+ * The opcode token (add.rn.ftz.f32) is split at its dots: the first part
+ * picks the enum op, the rest are interpreted in the context of that op
+ * (`.lo` is MOD_LO for mul but CMP_LO for setp, `.and` is a bop for setp
+ * and an atom_op for atom).  Operands are parsed generically, then placed
+ * into insn.o[] following the normalisation table in ir.h.  Names are
+ * resolved through the scoped symbol table: registers become slot indices,
+ * symbols become addresses (global/const) or relocations (frame, shared)
+ * that the linker completes.  Immediates are converted to the bit pattern
+ * of the operand's type.
+ */
+#include "../base/base.h"
+#include "ptx_int.h"
+
+#include <stdlib.h>
+
+/* ---- name tables ----------------------------------------------------------- */
+
+const char *const ptx_cmp_names[] = {
+	"", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs",
+	"equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan",
+};
+const char *const ptx_atom_names[] = {
+	"", "add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas",
+};
+const char *const ptx_shfl_names[] = {"", "up", "down", "bfly", "idx"};
+const char *const ptx_vote_names[] = {"", "all", "any", "uni", "ballot"};
+const char *const ptx_prmt_names[] = {"", "f4e", "b4e", "rc8",
+					 "ecl", "ecr", "rc16"};
+const char *const ptx_testp_names[] = {"", "finite", "infinite",
+					  "number", "notanumber", "normal",
+					  "subnormal"};
+const char *const ptx_match_names[] = {"", "any", "all"};
+const char *const ptx_space_names[] = {"", "global", "const",
+					  "shared", "local", "param"};
+const char *const ptx_rnd_names[] = {"", "rn", "rz", "rm", "rp",
+					"rni", "rzi", "rmi", "rpi"};
+
+static const struct {
+	const char *s; /* suffix */
+	uint32_t mod;  /* enum insn_mod */
+} mod_names[] = {
+	{"cc", MOD_CC},         {"hi", MOD_HI},        {"lo", MOD_LO},
+	{"wide", MOD_WIDE},     {"ftz", MOD_FTZ},      {"sat", MOD_SAT},
+	{"approx", MOD_APPROX}, {"full", MOD_FULL},    {"uni", MOD_UNI},
+	{"volatile", MOD_VOLATILE}, {"nc", MOD_NC},    {"to", MOD_TO},
+	{"shiftamt", MOD_SHIFTAMT}, {"ca", MOD_CA},    {"cg", MOD_CG},
+	{"cs", MOD_CS},         {"lu", MOD_LU},        {"cv", MOD_CV},
+	{"wb", MOD_WB},         {"wt", MOD_WT},        {"relu", MOD_RELU},
+	{"NaN", MOD_NAN},       {"aligned", MOD_ALIGNED},
+};
+
+/* Memory-model qualifiers accepted (and ignored) on memory operations. */
+static const char *const memsem_names[] = {
+	"relaxed", "acquire", "release", "acq_rel", "weak", "sc",
+	"cta", "gpu", "sys",
+};
+
+static int name_find(const char *const *tab, size_t n, const char *s,
+		     size_t len)
+{
+	for (size_t i = 1; i < n; i++)
+		if (strlen(tab[i]) == len && memcmp(tab[i], s, len) == 0)
+			return (int)i;
+	return 0;
+}
+#define NAME_FIND(tab, s, len) name_find((tab), ARRAY_SIZE(tab), (s), (len))
+
+static bool sfx_is(const char *s, size_t len, const char *w)
+{
+	return strlen(w) == len && memcmp(s, w, len) == 0;
+}
+
+/* ---- decode context ---------------------------------------------------------- */
+
+enum popnd_kind {
+	PO_NAME, /* identifier (optionally +offset for symbols) */
+	PO_NOT,  /* !name */
+	PO_INT,  /* integer literal (negation applied) */
+	PO_FLT,  /* decimal float literal */
+	PO_F32,  /* 0f bits */
+	PO_F64,  /* 0d bits */
+	PO_MEM,  /* [base+off] */
+	PO_VEC,  /* {a, b, ...} */
+	PO_DUAL, /* a|b */
+};
+
+struct popnd {                /* one operand as written */
+	uint8_t kind;             /* enum popnd_kind */
+	uint8_t n;                /* PO_VEC element count */
+	const struct tok *t;      /* name, base name or first token */
+	const struct tok *t2;     /* second name of a|b */
+	int64_t off;              /* integer value, address/symbol offset */
+	double f;                 /* PO_FLT value */
+	uint64_t bits;            /* PO_F32/PO_F64 bits */
+	const struct tok *el[4];  /* PO_VEC elements */
+};
+
+enum addr_hint { AH_NONE, AH_FRAME, AH_KPARAM };
+
+struct dctx {
+	struct parser *p;             /* parser */
+	struct insn in;               /* instruction being built */
+	const struct tok *op_tok;     /* opcode token */
+	struct reloc rel[PTX_MAX_OPNDS]; /* pending relocations */
+	uint32_t n_rel;               /* count */
+	bool vec_used;                /* vec_reg[] taken by an operand */
+	uint8_t hint;                 /* enum addr_hint of the address */
+	bool saw_idx;                 /* brx had .idx */
+};
+
+static int dc_err(struct dctx *c, const struct tok *t, const char *msg)
+{
+	return ptx_err_tok(c->p->pf, t ? t : c->op_tok, "%s", msg);
+}
+
+static int dc_unsupported(struct dctx *c)
+{
+	return ptx_err_tok(c->p->pf, c->op_tok, "unsupported opcode '%.*s'",
+			   (int)c->op_tok->len, c->op_tok->s);
+}
+
+/* ---- opcode and suffixes ---------------------------------------------------- */
+
+static int dc_base(const char *s, size_t len)
+{
+	if (sfx_is(s, len, "barrier"))
+		return OP_BAR;
+	if (sfx_is(s, len, "brx"))
+		return OP_BRX;
+	if (sfx_is(s, len, "fence"))
+		return OP_FENCE;
+	if (sfx_is(s, len, "prefetchu"))
+		return OP_NOP;
+	for (int op = 0; op < OP_FEND; op++)
+		if (sfx_is(s, len, op_table[op].name))
+			return op;
+	return -1;
+}
+
+/* Suffixes whose meaning depends on the opcode; 1 = consumed. */
+static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
+{
+	struct insn *in = &c->in;
+	int i;
+
+	switch (in->op) {
+	case OP_ATOM:
+	case OP_RED:
+		if ((i = NAME_FIND(ptx_atom_names, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	case OP_SETP:
+	case OP_SET:
+		if ((i = NAME_FIND(ptx_cmp_names, s, n))) {
+			in->cmp = (uint8_t)i;
+			return 1;
+		}
+		if (sfx_is(s, n, "and") || sfx_is(s, n, "or") ||
+		    sfx_is(s, n, "xor")) {
+			in->bop = s[0] == 'a' ? BOP_AND
+				  : s[0] == 'o' ? BOP_OR : BOP_XOR;
+			return 1;
+		}
+		break;
+	case OP_BAR:
+		if (sfx_is(s, n, "sync") || sfx_is(s, n, "arrive") ||
+		    sfx_is(s, n, "red")) {
+			in->aux = s[0] == 's' ? BAR_SYNC
+				  : s[0] == 'a' ? BAR_ARRIVE : BAR_RED;
+			return 1;
+		}
+		if (sfx_is(s, n, "popc") || sfx_is(s, n, "and") ||
+		    sfx_is(s, n, "or")) {
+			in->bop = s[0] == 'p' ? BOP_POPC
+				  : s[0] == 'a' ? BOP_AND : BOP_OR;
+			return 1;
+		}
+		if (sfx_is(s, n, "warp") && !in->aux) {
+			in->op = OP_BARWARP;
+			return 1;
+		}
+		break;
+	case OP_BARWARP:
+		if (sfx_is(s, n, "sync")) {
+			in->aux = BAR_SYNC;
+			return 1;
+		}
+		break;
+	case OP_SHFL:
+		if (sfx_is(s, n, "sync"))
+			return 1;
+		if ((i = NAME_FIND(ptx_shfl_names, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	case OP_VOTE:
+		if (sfx_is(s, n, "sync"))
+			return 1;
+		if ((i = NAME_FIND(ptx_vote_names, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	case OP_MATCH:
+		if (sfx_is(s, n, "sync"))
+			return 1;
+		if ((i = NAME_FIND(ptx_match_names, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	case OP_PRMT:
+		if ((i = NAME_FIND(ptx_prmt_names, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	case OP_TESTP:
+		if ((i = NAME_FIND(ptx_testp_names, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	case OP_SHF:
+		if (sfx_is(s, n, "l")) {
+			in->mods |= MOD_SHF_L;
+			return 1;
+		}
+		if (sfx_is(s, n, "r") || sfx_is(s, n, "clamp"))
+			return 1;
+		if (sfx_is(s, n, "wrap")) {
+			in->mods |= MOD_WRAP;
+			return 1;
+		}
+		break;
+	case OP_FENCE:
+		if (sfx_is(s, n, "cta")) {
+			in->aux = FENCE_CTA;
+			return 1;
+		}
+		if (sfx_is(s, n, "gl") || sfx_is(s, n, "gpu")) {
+			in->aux = FENCE_GL;
+			return 1;
+		}
+		if (sfx_is(s, n, "sys")) {
+			in->aux = FENCE_SYS;
+			return 1;
+		}
+		if (sfx_is(s, n, "sc") || sfx_is(s, n, "acq_rel"))
+			return 1;
+		break;
+	case OP_BRX:
+		if (sfx_is(s, n, "idx")) {
+			c->saw_idx = true;
+			return 1;
+		}
+		break;
+	case OP_NOP:
+		if (sfx_is(s, n, "L1") || sfx_is(s, n, "L2"))
+			return 1;
+		break;
+	default:
+		break;
+	}
+	if (in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM ||
+	    in->op == OP_RED) {
+		for (i = 0; i < (int)ARRAY_SIZE(memsem_names); i++)
+			if (sfx_is(s, n, memsem_names[i]))
+				return 1;
+	}
+	return 0;
+}
+
+/* Apply one suffix; -1 if it is not valid here. */
+static int dc_sfx(struct dctx *c, const char *s, size_t n)
+{
+	struct insn *in = &c->in;
+	int i;
+
+	if (dc_sfx_op(c, s, n))
+		return 0;
+	for (i = 1; i < PT__COUNT; i++) {
+		if (sfx_is(s, n, ptype_name((enum ptype)i))) {
+			if (in->type == PT_NONE)
+				in->type = (uint8_t)i;
+			else if (in->type2 == PT_NONE)
+				in->type2 = (uint8_t)i;
+			else
+				return -1;
+			return 0;
+		}
+	}
+	if ((i = NAME_FIND(ptx_rnd_names, s, n))) {
+		in->rnd = (uint8_t)i;
+		return 0;
+	}
+	for (i = 0; i < (int)ARRAY_SIZE(mod_names); i++) {
+		if (sfx_is(s, n, mod_names[i].s)) {
+			in->mods |= mod_names[i].mod;
+			return 0;
+		}
+	}
+	if ((i = NAME_FIND(ptx_space_names, s, n))) {
+		in->space = (uint8_t)i;
+		return 0;
+	}
+	if (sfx_is(s, n, "v2") || sfx_is(s, n, "v4")) {
+		in->vec = (uint8_t)(s[1] - '0');
+		return 0;
+	}
+	return -1;
+}
+
+/* Does op need an instruction type? */
+static bool dc_needs_type(const struct insn *in)
+{
+	switch (in->op) {
+	case OP_BAR:
+		return in->aux == BAR_RED;
+	case OP_BARWARP:
+	case OP_BRA:
+	case OP_BRX:
+	case OP_CALL:
+	case OP_EXIT:
+	case OP_FENCE:
+	case OP_NOP:
+	case OP_RET:
+	case OP_TRAP:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/* Split the opcode token and fill op and modifiers. */
+static int dc_opcode(struct dctx *c)
+{
+	const struct tok *t = c->op_tok;
+	const char *s = t->s, *end = t->s + t->len;
+	const char *dot = memchr(s, '.', t->len);
+	struct insn *in = &c->in;
+
+	int op = dc_base(s, (size_t)((dot ? dot : end) - s));
+	if (op < 0)
+		return dc_unsupported(c);
+	in->op = (uint16_t)op;
+	while (dot) {
+		s = dot + 1;
+		dot = memchr(s, '.', (size_t)(end - s));
+		if (dc_sfx(c, s, (size_t)((dot ? dot : end) - s)))
+			return dc_unsupported(c);
+	}
+	bool ok = true;
+	if (dc_needs_type(in) && in->type == PT_NONE)
+		ok = false;
+	switch (in->op) {
+	case OP_CVT:
+	case OP_SLCT:
+	case OP_SET:
+		ok = ok && in->type2 != PT_NONE;
+		break;
+	case OP_ATOM:
+	case OP_RED:
+	case OP_SHFL:
+	case OP_VOTE:
+	case OP_MATCH:
+	case OP_TESTP:
+	case OP_FENCE:
+	case OP_BAR:
+		ok = ok && in->aux != 0;
+		break;
+	case OP_BRX:
+		ok = c->saw_idx;
+		break;
+	case OP_CVTA:
+		ok = ok && in->space != SP_GENERIC;
+		break;
+	case OP_LD:
+	case OP_ST:
+		ok = ok && in->type != PT_PRED;
+		break;
+	default:
+		break;
+	}
+	if ((in->op == OP_SETP || in->op == OP_SET) && !in->cmp)
+		ok = false;
+	if (in->op != OP_CVT && in->op != OP_SLCT && in->op != OP_SET &&
+	    in->type2 != PT_NONE)
+		ok = false;
+	if (in->vec != 1 && in->op != OP_LD && in->op != OP_ST)
+		ok = false;
+	if (!ok)
+		return dc_unsupported(c);
+	return 0;
+}
+
+/* ---- operands --------------------------------------------------------------- */
+
+static int dc_parse_opnd(struct dctx *c, struct popnd *po)
+{
+	struct parser *p = c->p;
+	const struct tok *t = pp_next(p);
+	bool neg = false;
+
+	memset(po, 0, sizeof(*po));
+	po->t = t;
+	if (pp_is_punct(t, '{')) {
+		po->kind = PO_VEC;
+		do {
+			const struct tok *e = pp_next(p);
+			if (e->kind != T_IDENT)
+				return dc_err(c, e, "expected a register");
+			if (po->n >= 4)
+				return dc_err(c, e, "vector operand too large");
+			po->el[po->n++] = e;
+		} while (pp_accept(p, ','));
+		return pp_expect(p, '}');
+	}
+	if (pp_is_punct(t, '[')) {
+		const struct tok *b = pp_next(p);
+		po->kind = PO_MEM;
+		if (b->kind == T_IDENT) {
+			po->t = b;
+			if (pp_accept(p, '+')) {
+				neg = pp_accept(p, '-');
+			} else if (pp_accept(p, '-')) {
+				neg = true;
+			} else {
+				return pp_expect(p, ']');
+			}
+			b = pp_next(p);
+		} else {
+			po->t = NULL;
+			if (pp_is_punct(b, '-')) {
+				neg = true;
+				b = pp_next(p);
+			}
+		}
+		if (b->kind != T_INT || b->ovf)
+			return dc_err(c, b, "bad address offset");
+		po->off = neg ? -(int64_t)b->u : (int64_t)b->u;
+		return pp_expect(p, ']');
+	}
+	if (pp_is_punct(t, '!')) {
+		po->kind = PO_NOT;
+		po->t = pp_next(p);
+		if (po->t->kind != T_IDENT)
+			return dc_err(c, po->t, "expected a predicate");
+		return 0;
+	}
+	if (pp_is_punct(t, '-')) {
+		neg = true;
+		t = pp_next(p);
+	}
+	switch (t->kind) {
+	case T_INT:
+		if (t->ovf)
+			return dc_err(c, t, "integer literal out of range");
+		po->kind = PO_INT;
+		po->off = (int64_t)(neg ? (uint64_t)0 - t->u : t->u);
+		return 0;
+	case T_FLOAT:
+		po->kind = PO_FLT;
+		po->f = neg ? -t->f : t->f;
+		return 0;
+	case T_F32:
+		po->kind = PO_F32;
+		po->bits = neg ? t->u ^ 0x80000000u : t->u;
+		return 0;
+	case T_F64:
+		po->kind = PO_F64;
+		po->bits = neg ? t->u ^ ((uint64_t)1 << 63) : t->u;
+		return 0;
+	case T_IDENT:
+		if (neg)
+			break;
+		po->kind = PO_NAME;
+		if (pp_accept(p, '|')) {
+			po->kind = PO_DUAL;
+			po->t2 = pp_next(p);
+			if (po->t2->kind != T_IDENT)
+				return dc_err(c, po->t2, "expected a predicate");
+		} else if (pp_is_punct(pp_peek(p), '+')) {
+			p->pos++;
+			const struct tok *o = pp_next(p);
+			if (o->kind != T_INT || o->ovf)
+				return dc_err(c, o, "bad offset");
+			po->off = (int64_t)o->u;
+		}
+		return 0;
+	default:
+		break;
+	}
+	return dc_err(c, t, "expected an operand");
+}
+
+static const struct {
+	const char *s; /* spelling */
+	uint8_t id;    /* enum sreg */
+} sreg_names[] = {
+	{"%tid.x", SR_TID_X}, {"%tid.y", SR_TID_Y}, {"%tid.z", SR_TID_Z},
+	{"%ntid.x", SR_NTID_X}, {"%ntid.y", SR_NTID_Y},
+	{"%ntid.z", SR_NTID_Z}, {"%ctaid.x", SR_CTAID_X},
+	{"%ctaid.y", SR_CTAID_Y}, {"%ctaid.z", SR_CTAID_Z},
+	{"%nctaid.x", SR_NCTAID_X}, {"%nctaid.y", SR_NCTAID_Y},
+	{"%nctaid.z", SR_NCTAID_Z}, {"%laneid", SR_LANEID},
+	{"%warpid", SR_WARPID}, {"%nwarpid", SR_NWARPID},
+	{"%smid", SR_SMID}, {"%nsmid", SR_NSMID}, {"%gridid", SR_GRIDID},
+	{"%lanemask_eq", SR_LANEMASK_EQ}, {"%lanemask_le", SR_LANEMASK_LE},
+	{"%lanemask_lt", SR_LANEMASK_LT}, {"%lanemask_ge", SR_LANEMASK_GE},
+	{"%lanemask_gt", SR_LANEMASK_GT}, {"%clock", SR_CLOCK},
+	{"%clock_hi", SR_CLOCK_HI}, {"%clock64", SR_CLOCK64},
+	{"%globaltimer", SR_GLOBALTIMER},
+	{"%globaltimer_lo", SR_GLOBALTIMER_LO},
+	{"%globaltimer_hi", SR_GLOBALTIMER_HI},
+	{"%dynamic_smem_size", SR_DYNAMIC_SMEM_SIZE},
+	{"%total_smem_size", SR_TOTAL_SMEM_SIZE},
+};
+
+/* Special register named by t, or -1; %envregN gives SR_ENVREG and *n. */
+static int dc_sreg(const struct tok *t, int64_t *n)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sreg_names); i++)
+		if (pp_tok_is(t, sreg_names[i].s))
+			return sreg_names[i].id;
+	if (t->len > 7 && t->len < 10 && !memcmp(t->s, "%envreg", 7)) {
+		int64_t v = 0;
+		for (uint32_t i = 7; i < t->len; i++) {
+			if (t->s[i] < '0' || t->s[i] > '9')
+				return -1;
+			v = v * 10 + (t->s[i] - '0');
+		}
+		if (v > 31)
+			return -1;
+		*n = v;
+		return SR_ENVREG;
+	}
+	return -1;
+}
+
+static void dc_reloc(struct dctx *c, unsigned idx, uint8_t kind, uint32_t sym)
+{
+	if (c->n_rel >= PTX_MAX_OPNDS)
+		return;
+	c->rel[c->n_rel].opnd = (uint8_t)idx;
+	c->rel[c->n_rel].kind = kind;
+	c->rel[c->n_rel].sym = sym;
+	c->n_rel++;
+}
+
+/* Value of a symbol as an address (OK_IMM), with relocations. */
+static int dc_symbol(struct dctx *c, const struct tok *t, int64_t off,
+		     const struct lsym *l, struct opnd *o, unsigned idx)
+{
+	struct parser *p = c->p;
+	o->kind = OK_IMM;
+	if (l) {
+		o->imm = (int64_t)l->base + off;
+		switch (l->kind) {
+		case LS_KPARAM:
+			c->hint = AH_KPARAM;
+			return 0;
+		case LS_FRAME:
+			c->hint = AH_FRAME;
+			dc_reloc(c, idx, RL_FRAME, 0);
+			return 0;
+		case LS_SHARED:
+			o->imm = off;
+			dc_reloc(c, idx,
+				 p->pf->svars[l->base].is_extern ? RL_DYNSHARED
+								 : RL_SHARED,
+				 l->base);
+			return 0;
+		default:
+			return dc_err(c, t, "register used as an address");
+		}
+	}
+	const struct gsym *g = pp_gsym(p, t->s, t->len);
+	if (!g)
+		return ptx_err_tok(p->pf, t, "undefined identifier '%.*s'",
+				   (int)t->len, t->s);
+	if (g->kind == GS_VAR) {
+		o->imm = (int64_t)(p->pf->m->vars[g->idx].addr + (uint64_t)off);
+	} else {
+		o->imm = off;
+		dc_reloc(c, idx,
+			 p->pf->svars[g->idx].is_extern ? RL_DYNSHARED
+							: RL_SHARED,
+			 g->idx);
+	}
+	return 0;
+}
+
+/* Resolve a name operand (register, predicate, special register, symbol). */
+static int dc_name(struct dctx *c, const struct tok *t, int64_t off,
+		   struct opnd *o, unsigned idx, bool want_pred)
+{
+	struct parser *p = c->p;
+	uint32_t k;
+	int64_t n = 0;
+	int sr;
+
+	memset(o, 0, sizeof(*o));
+	if (pp_tok_is(t, "_")) {
+		if (want_pred) {
+			o->kind = OK_PRED;
+			o->reg = pp_scratch_pred(p);
+		} else {
+			o->kind = OK_REG;
+			o->reg = pp_scratch_reg(p);
+			o->size = 8;
+		}
+		return 0;
+	}
+	const struct lsym *l = pp_lookup(p, t->s, t->len, &k);
+	if (l && (l->kind == LS_REG || l->kind == LS_PRED)) {
+		if (off)
+			return dc_err(c, t, "offset on a register operand");
+		o->kind = l->kind == LS_REG ? OK_REG : OK_PRED;
+		o->reg = l->base + k;
+		o->size = l->size;
+		if (want_pred != (o->kind == OK_PRED))
+			return ptx_err_tok(p->pf, t,
+					   want_pred ? "'%.*s' is not a predicate"
+						     : "unexpected predicate '%.*s'",
+					   (int)t->len, t->s);
+		return 0;
+	}
+	if (!l && (sr = dc_sreg(t, &n)) >= 0) {
+		if (want_pred || off)
+			return dc_err(c, t, "bad use of a special register");
+		o->kind = OK_SREG;
+		o->reg = (uint32_t)sr;
+		o->imm = n;
+		return 0;
+	}
+	if (want_pred)
+		return ptx_err_tok(p->pf, t, "'%.*s' is not a predicate",
+				   (int)t->len, t->s);
+	return dc_symbol(c, t, off, l, o, idx);
+}
+
+static bool dc_type_float(uint8_t ty) { return ty == PT_F32 || ty == PT_F64; }
+
+/* Immediate in the bit pattern of type ty (zero-extended like a register). */
+static int dc_imm(struct dctx *c, const struct popnd *po, uint8_t ty,
+		  struct opnd *o)
+{
+	unsigned sz = ptype_size((enum ptype)ty);
+	uint64_t v = 0;
+	float f;
+	double d;
+	uint32_t b32;
+
+	memset(o, 0, sizeof(*o));
+	o->kind = OK_IMM;
+	switch (po->kind) {
+	case PO_INT:
+		if (ty == PT_F32) {
+			f = (float)po->off;
+			memcpy(&b32, &f, 4);
+			v = b32;
+		} else if (ty == PT_F64) {
+			d = (double)po->off;
+			memcpy(&v, &d, 8);
+		} else {
+			v = (uint64_t)po->off;
+			if (sz && sz < 8)
+				v &= ((uint64_t)1 << (8 * sz)) - 1;
+		}
+		break;
+	case PO_FLT:
+	case PO_F32:
+	case PO_F64:
+		if (!dc_type_float(ty) && po->kind == PO_FLT)
+			return dc_err(c, po->t, "floating-point literal for "
+					       "a non-float operand");
+		if (po->kind == PO_FLT)
+			d = po->f;
+		else if (po->kind == PO_F32) {
+			b32 = (uint32_t)po->bits;
+			memcpy(&f, &b32, 4);
+			d = f;
+		} else {
+			memcpy(&d, &po->bits, 8);
+		}
+		if (ty == PT_F64 && po->kind != PO_F64) {
+			memcpy(&v, &d, 8);
+		} else if (ty == PT_F32 && po->kind != PO_F32) {
+			f = (float)d;
+			memcpy(&b32, &f, 4);
+			v = b32;
+		} else {
+			v = po->bits;
+		}
+		break;
+	default:
+		return dc_err(c, po->t, "expected an immediate");
+	}
+	if (ty == PT_PRED)
+		v = v != 0;
+	o->imm = (int64_t)v;
+	return 0;
+}
+
+/* Vector operand {a, b, ...} into vec_reg[]. */
+static int dc_vec(struct dctx *c, const struct popnd *po, struct opnd *o)
+{
+	struct parser *p = c->p;
+	if (c->vec_used)
+		return dc_err(c, po->t, "two vector operands");
+	c->vec_used = true;
+	memset(o, 0, sizeof(*o));
+	o->kind = OK_VEC;
+	o->reg = po->n;
+	for (unsigned i = 0; i < po->n; i++) {
+		const struct tok *e = po->el[i];
+		uint32_t k;
+		if (pp_tok_is(e, "_")) {
+			c->in.vec_reg[i] = pp_scratch_reg(p);
+			continue;
+		}
+		const struct lsym *l = pp_lookup(p, e->s, e->len, &k);
+		if (!l || l->kind != LS_REG)
+			return ptx_err_tok(p->pf, e,
+					   "'%.*s' is not a register",
+					   (int)e->len, e->s);
+		c->in.vec_reg[i] = l->base + k;
+		if (!o->size)
+			o->size = l->size;
+	}
+	if (!o->size)
+		o->size = 8;
+	return 0;
+}
+
+/* Source operand of type ty into o (immediates allowed). */
+static int dc_src(struct dctx *c, const struct popnd *po, uint8_t ty,
+		  struct opnd *o, unsigned idx, bool vec_ok)
+{
+	switch (po->kind) {
+	case PO_NAME:
+		return dc_name(c, po->t, po->off, o, idx, ty == PT_PRED);
+	case PO_NOT:
+		if (ty != PT_PRED || dc_name(c, po->t, 0, o, idx, true))
+			return ty != PT_PRED ? dc_err(c, po->t, "unexpected '!'")
+					     : -1;
+		o->flags |= OPND_NEG;
+		return 0;
+	case PO_VEC:
+		if (!vec_ok)
+			return dc_err(c, po->t, "unexpected vector operand");
+		return dc_vec(c, po, o);
+	case PO_MEM:
+		return dc_err(c, po->t ? po->t : c->op_tok,
+			      "unexpected address operand");
+	case PO_DUAL:
+		return dc_err(c, po->t2, "unexpected '|'");
+	default:
+		return dc_imm(c, po, ty, o);
+	}
+}
+
+/* Destination operand: a register, predicate or (vec_ok) a vector. */
+static int dc_dst(struct dctx *c, const struct popnd *po, uint8_t ty,
+		  struct opnd *o, unsigned idx, bool vec_ok)
+{
+	if (po->kind == PO_VEC && vec_ok)
+		return dc_vec(c, po, o);
+	if (po->kind != PO_NAME)
+		return dc_err(c, po->t, "destination must be a register");
+	if (dc_name(c, po->t, po->off, o, idx, ty == PT_PRED))
+		return -1;
+	if (o->kind != OK_REG && o->kind != OK_PRED)
+		return dc_err(c, po->t, "destination must be a register");
+	return 0;
+}
+
+/* Second destination of d|p: a predicate, or PRED_NONE for `_`. */
+static int dc_pdst(struct dctx *c, const struct popnd *po)
+{
+	struct opnd o;
+	if (po->kind != PO_DUAL) {
+		c->in.pdst = PRED_NONE;
+		return 0;
+	}
+	if (pp_tok_is(po->t2, "_")) {
+		c->in.pdst = PRED_NONE;
+		return 0;
+	}
+	if (dc_name(c, po->t2, 0, &o, 0, true))
+		return -1;
+	c->in.pdst = o.reg;
+	return 0;
+}
+
+/* Address operand [base+off] into o (OK_MEM). */
+static int dc_mem(struct dctx *c, const struct popnd *po, struct opnd *o,
+		  unsigned idx)
+{
+	struct parser *p = c->p;
+	uint32_t k;
+
+	if (po->kind != PO_MEM)
+		return dc_err(c, po->t, "expected an address");
+	memset(o, 0, sizeof(*o));
+	o->kind = OK_MEM;
+	o->reg = REG_NONE;
+	o->imm = po->off;
+	if (!po->t)
+		return 0;
+	const struct lsym *l = pp_lookup(p, po->t->s, po->t->len, &k);
+	if (l && l->kind == LS_REG) {
+		o->reg = l->base + k;
+		o->size = l->size;
+		return 0;
+	}
+	if (l && l->kind == LS_PRED)
+		return dc_err(c, po->t, "predicate used as an address");
+	struct opnd s;
+	if (dc_symbol(c, po->t, po->off, l, &s, idx))
+		return -1;
+	o->imm = s.imm;
+	return 0;
+}
+
+/* ---- operand layout per opcode ---------------------------------------------- */
+
+static uint8_t dc_wide(uint8_t ty)
+{
+	switch (ty) {
+	case PT_S16: return PT_S32;
+	case PT_U16: return PT_U32;
+	case PT_S32: return PT_S64;
+	case PT_U32: return PT_U64;
+	case PT_B16: return PT_B32;
+	case PT_B32: return PT_B64;
+	default: return ty;
+	}
+}
+
+/* Type of operand i of a generic (ALU-style) instruction. */
+static uint8_t dc_opnd_type(const struct insn *in, unsigned i)
+{
+	switch (in->op) {
+	case OP_CVT: return i == 0 ? in->type : in->type2;
+	case OP_SET: return i == 0 ? in->type : i == 3 ? PT_PRED : in->type2;
+	case OP_SETP: return (i == 0 || i == 3) ? PT_PRED : in->type;
+	case OP_SELP: return i == 3 ? PT_PRED : in->type;
+	case OP_SLCT: return i == 3 ? in->type2 : in->type;
+	case OP_TESTP: return i == 0 ? PT_PRED : in->type;
+	case OP_MUL:
+	case OP_MAD:
+		if ((in->mods & MOD_WIDE) && (i == 0 || i == 3))
+			return dc_wide(in->type);
+		return in->type;
+	case OP_SHL:
+	case OP_SHR: return i == 2 ? PT_U32 : in->type;
+	case OP_SHF: return i == 3 ? PT_U32 : in->type;
+	case OP_BFE: return i >= 2 ? PT_U32 : in->type;
+	case OP_BFI: return i >= 3 ? PT_U32 : in->type;
+	case OP_LOP3: return i == 4 ? PT_U32 : in->type;
+	case OP_SHFL: return i >= 2 ? PT_B32 : in->type;
+	case OP_MATCH: return i == 2 ? PT_B32 : in->type;
+	case OP_POPC:
+	case OP_CLZ:
+	case OP_BFIND: return i == 0 ? PT_U32 : in->type;
+	case OP_VOTE:
+		if (i == 1)
+			return PT_PRED;
+		if (i == 0)
+			return in->aux == VOTE_BALLOT ? PT_B32 : PT_PRED;
+		return PT_B32;
+	case OP_BAR:
+		if (in->aux == BAR_RED && i == 0)
+			return in->type;
+		return in->aux == BAR_RED && i == 3 ? PT_PRED : PT_U32;
+	case OP_BARWARP:
+	case OP_NANOSLEEP:
+	case OP_BRX: return PT_U32;
+	default: return in->type;
+	}
+}
+
+static const struct {
+	uint8_t min, max; /* PTX operand count */
+	bool dst;         /* o[0] is a destination */
+} dc_arity[OP__COUNT] = {
+	[OP_ABS] = {2, 2, 1},     [OP_ACTIVEMASK] = {1, 1, 1},
+	[OP_ADD] = {3, 3, 1},     [OP_ADDC] = {3, 3, 1},
+	[OP_AND] = {3, 3, 1},     [OP_BARWARP] = {1, 1, 0},
+	[OP_BFE] = {4, 4, 1},     [OP_BFI] = {5, 5, 1},
+	[OP_BFIND] = {2, 2, 1},   [OP_BREV] = {2, 2, 1},
+	[OP_CLZ] = {2, 2, 1},     [OP_CNOT] = {2, 2, 1},
+	[OP_COPYSIGN] = {3, 3, 1}, [OP_COS] = {2, 2, 1},
+	[OP_CVT] = {2, 2, 1},     [OP_CVTA] = {2, 2, 1},
+	[OP_DIV] = {3, 3, 1},     [OP_EX2] = {2, 2, 1},
+	[OP_EXIT] = {0, 0, 0},    [OP_FENCE] = {0, 0, 0},
+	[OP_FMA] = {4, 4, 1},     [OP_LG2] = {2, 2, 1},
+	[OP_LOP3] = {5, 5, 1},    [OP_MAD] = {4, 4, 1},
+	[OP_MADC] = {4, 4, 1},    [OP_MATCH] = {3, 3, 1},
+	[OP_MAX] = {3, 3, 1},     [OP_MIN] = {3, 3, 1},
+	[OP_MUL] = {3, 3, 1},     [OP_MUL24] = {3, 3, 1},
+	[OP_MAD24] = {4, 4, 1},   [OP_NANOSLEEP] = {1, 1, 0},
+	[OP_NEG] = {2, 2, 1},     [OP_NOT] = {2, 2, 1},
+	[OP_OR] = {3, 3, 1},      [OP_POPC] = {2, 2, 1},
+	[OP_PRMT] = {4, 4, 1},    [OP_RCP] = {2, 2, 1},
+	[OP_REM] = {3, 3, 1},     [OP_RET] = {0, 0, 0},
+	[OP_RSQRT] = {2, 2, 1},   [OP_SAD] = {4, 4, 1},
+	[OP_SELP] = {4, 4, 1},    [OP_SET] = {3, 4, 1},
+	[OP_SETP] = {3, 4, 1},    [OP_SHF] = {4, 4, 1},
+	[OP_SHFL] = {5, 5, 1},    [OP_SHL] = {3, 3, 1},
+	[OP_SHR] = {3, 3, 1},     [OP_SIN] = {2, 2, 1},
+	[OP_SLCT] = {4, 4, 1},    [OP_SQRT] = {2, 2, 1},
+	[OP_SUB] = {3, 3, 1},     [OP_SUBC] = {3, 3, 1},
+	[OP_TANH] = {2, 2, 1},    [OP_TESTP] = {2, 2, 1},
+	[OP_TRAP] = {0, 0, 0},    [OP_VOTE] = {2, 3, 1},
+	[OP_XOR] = {3, 3, 1},
+};
+
+static int dc_count(struct dctx *c, int n, int lo, int hi)
+{
+	if (n < lo || n > hi)
+		return ptx_err_tok(c->p->pf, c->op_tok,
+				   "wrong number of operands for '%.*s'",
+				   (int)c->op_tok->len, c->op_tok->s);
+	return 0;
+}
+
+/* Generic layout: o[i] = operand i, o[0] a destination if the op has one. */
+static int dc_generic(struct dctx *c, struct popnd *v, int n)
+{
+	struct insn *in = &c->in;
+	bool dual = in->op == OP_SETP || in->op == OP_SHFL ||
+		    in->op == OP_MATCH;
+
+	if (dc_count(c, n, dc_arity[in->op].min, dc_arity[in->op].max))
+		return -1;
+	if ((in->op == OP_SETP || in->op == OP_SET) && (n == 4) != !!in->bop)
+		return dc_unsupported(c);
+	for (int i = 0; i < n; i++) {
+		uint8_t ty = dc_opnd_type(in, (unsigned)i);
+		int rc;
+		if (i == 0 && dc_arity[in->op].dst) {
+			if (dual && v[0].kind == PO_DUAL) {
+				struct popnd d = v[0];
+				d.kind = PO_NAME;
+				rc = dc_dst(c, &d, ty, &in->o[0], 0, false) ||
+				     dc_pdst(c, &v[0]);
+			} else {
+				rc = dc_dst(c, &v[0], ty, &in->o[0], 0, false);
+			}
+		} else {
+			rc = dc_src(c, &v[i], ty, &in->o[i], (unsigned)i, false);
+		}
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* Fix the state space of ld/st.param by what the address names. */
+static void dc_param_space(struct dctx *c)
+{
+	struct insn *in = &c->in;
+	if (in->space != SP_PARAM)
+		return;
+	if (c->hint == AH_FRAME)
+		in->space = SP_LOCAL;
+	else if (c->hint == AH_NONE && !c->p->fn->is_entry)
+		in->space = SP_LOCAL;
+}
+
+static int dc_check_vec(struct dctx *c, const struct opnd *o)
+{
+	unsigned n = o->kind == OK_VEC ? o->reg : 1;
+	if (n != c->in.vec)
+		return dc_err(c, NULL, "vector size does not match the "
+				       "instruction");
+	return 0;
+}
+
+static int dc_layout(struct dctx *c, struct popnd *v, int n)
+{
+	struct insn *in = &c->in;
+	struct parser *p = c->p;
+	uint8_t ty = in->type;
+
+	switch (in->op) {
+	case OP_LD:
+		if (dc_count(c, n, 2, 2) ||
+		    dc_dst(c, &v[0], ty, &in->o[0], 0, true) ||
+		    dc_mem(c, &v[1], &in->o[1], 1) || dc_check_vec(c, &in->o[0]))
+			return -1;
+		dc_param_space(c);
+		return 0;
+	case OP_ST:
+	case OP_RED:
+		if (dc_count(c, n, 2, 2) || dc_mem(c, &v[0], &in->o[0], 0) ||
+		    dc_src(c, &v[1], ty, &in->o[1], 1, in->op == OP_ST) ||
+		    dc_check_vec(c, &in->o[1]))
+			return -1;
+		dc_param_space(c);
+		return 0;
+	case OP_ATOM:
+		if (dc_count(c, n, 3, in->aux == ATOM_CAS ? 4 : 3) ||
+		    (in->aux == ATOM_CAS && n != 4) ||
+		    dc_dst(c, &v[0], ty, &in->o[0], 0, false) ||
+		    dc_mem(c, &v[1], &in->o[1], 1) ||
+		    dc_src(c, &v[2], ty, &in->o[2], 2, false) ||
+		    (n == 4 && dc_src(c, &v[3], ty, &in->o[3], 3, false)))
+			return -1;
+		return 0;
+	case OP_NOP:
+		return 0;
+	case OP_MOV:
+		if (dc_count(c, n, 2, 2) ||
+		    dc_dst(c, &v[0], ty, &in->o[0], 0, true) ||
+		    dc_src(c, &v[1], ty, &in->o[1], 1, true))
+			return -1;
+		if (in->o[0].kind == OK_VEC)
+			in->vec = (uint8_t)in->o[0].reg;
+		else if (in->o[1].kind == OK_VEC)
+			in->vec = (uint8_t)in->o[1].reg;
+		if (in->o[0].kind == OK_VEC && in->o[1].kind == OK_VEC)
+			return dc_err(c, v[0].t, "two vector operands");
+		return 0;
+	case OP_BRA:
+		if (dc_count(c, n, 1, 1))
+			return -1;
+		if (v[0].kind != PO_NAME)
+			return dc_err(c, v[0].t, "expected a label");
+		in->o[0].kind = OK_LABEL;
+		VEC_PUSH(p->fixes, p->n_fixes, p->cap_fixes);
+		p->fixes[p->n_fixes - 1].pc = p->fn->n_code;
+		p->fixes[p->n_fixes - 1].label = v[0].t;
+		return 0;
+	case OP_BRX:
+		if (dc_count(c, n, 2, 2) ||
+		    dc_src(c, &v[0], PT_U32, &in->o[0], 0, false))
+			return -1;
+		if (v[1].kind != PO_NAME)
+			return dc_err(c, v[1].t, "expected a branch table");
+		VEC_PUSH(p->brxuses, p->n_brxuses, p->cap_brxuses);
+		p->brxuses[p->n_brxuses - 1].pc = p->fn->n_code;
+		p->brxuses[p->n_brxuses - 1].name = v[1].t;
+		return 0;
+	case OP_BAR:
+		if (in->aux != BAR_RED) {
+			if (dc_count(c, n, 1, 2) ||
+			    dc_src(c, &v[0], PT_U32, &in->o[0], 0, false) ||
+			    (n == 2 &&
+			     dc_src(c, &v[1], PT_U32, &in->o[1], 1, false)))
+				return -1;
+			return 0;
+		}
+		if (!in->bop || dc_count(c, n, 3, 4) ||
+		    dc_dst(c, &v[0], ty, &in->o[0], 0, false) ||
+		    dc_src(c, &v[1], PT_U32, &in->o[1], 1, false) ||
+		    (n == 4 && dc_src(c, &v[2], PT_U32, &in->o[2], 2, false)) ||
+		    dc_src(c, &v[n - 1], PT_PRED, &in->o[3], 3, false))
+			return -1;
+		return 0;
+	default:
+		return dc_generic(c, v, n);
+	}
+}
+
+/* call{.uni} [(ret),] NAME [, (args)] ; */
+static int dc_call(struct dctx *c)
+{
+	struct parser *p = c->p;
+	struct pfunc *fn = p->fn;
+	const struct tok *ret = NULL, *name;
+	const struct tok *args[256];
+	uint32_t n_args = 0, k;
+
+	if (pp_accept(p, '(')) {
+		ret = pp_next(p);
+		if (ret->kind != T_IDENT)
+			return dc_err(c, ret, "expected a return parameter");
+		if (!pp_is_punct(pp_peek(p), ')'))
+			return dc_err(c, ret, "multiple return values are "
+					      "not supported");
+		if (pp_expect(p, ')') || pp_expect(p, ','))
+			return -1;
+	}
+	name = pp_next(p);
+	if (name->kind != T_IDENT)
+		return dc_err(c, name, "expected a function name");
+	const struct lsym *l = pp_lookup(p, name->s, name->len, &k);
+	if (l && l->kind == LS_REG)
+		return dc_err(c, name, "indirect calls are not supported");
+	if (pp_accept(p, ',')) {
+		if (pp_expect(p, '('))
+			return -1;
+		if (!pp_accept(p, ')')) {
+			do {
+				const struct tok *a = pp_next(p);
+				if (n_args >= ARRAY_SIZE(args))
+					return dc_err(c, a, "too many arguments");
+				args[n_args++] = a;
+			} while (pp_accept(p, ','));
+			if (pp_expect(p, ')'))
+				return -1;
+		}
+		if (pp_is_punct(pp_peek(p), ','))
+			return dc_err(c, name,
+				      "indirect calls are not supported");
+	}
+	if (pp_expect_semi(p))
+		return -1;
+
+	struct pcall pc = {0};
+	pc.pc = fn->n_code;
+	pc.callee = arena_strndup(p->pf->ar, name->s, name->len);
+	pc.line = name->line;
+	pc.col = name->col;
+	pc.n_args = n_args;
+	pc.arg_off = arena_alloc(p->pf->ar, n_args * sizeof(uint32_t));
+	pc.arg_size = arena_alloc(p->pf->ar, n_args * sizeof(uint32_t));
+	for (uint32_t i = 0; i <= n_args; i++) {
+		const struct tok *a = i < n_args ? args[i] : ret;
+		if (!a)
+			continue;
+		l = a->kind == T_IDENT ? pp_lookup(p, a->s, a->len, &k) : NULL;
+		if (!l || l->kind != LS_FRAME)
+			return ptx_err_tok(p->pf, a, "call argument '%.*s' must "
+				       "be a .param variable", (int)a->len, a->s);
+		if (i < n_args) {
+			pc.arg_off[i] = l->base;
+			pc.arg_size[i] = l->bytes;
+		} else {
+			pc.has_ret = 1;
+			pc.ret_off = l->base;
+			pc.ret_size = l->bytes;
+		}
+	}
+	VEC_PUSH(fn->calls, fn->n_calls, fn->cap_calls);
+	fn->calls[fn->n_calls - 1] = pc;
+	c->in.target = fn->n_calls - 1;
+	return 0;
+}
+
+/* Refine the execution unit: double-precision arithmetic goes to DP. */
+static uint8_t dc_unit(const struct insn *in)
+{
+	uint8_t u = op_table[in->op].unit;
+	if (u != UNIT_SP && u != UNIT_SFU)
+		return u;
+	if (in->op == OP_MOV || in->op == OP_SELP || in->op == OP_SLCT)
+		return u;
+	if (in->type == PT_F64 || in->type2 == PT_F64)
+		return UNIT_DP;
+	return u;
+}
+
+int ptx_decode_insn(struct parser *p)
+{
+	struct dctx c;
+	struct pfunc *fn = p->fn;
+	struct popnd v[PTX_MAX_OPNDS];
+	int n = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.p = p;
+	c.in.guard = PRED_NONE;
+	c.in.pdst = PRED_NONE;
+	c.in.vec = 1;
+	c.in.line = pp_peek(p)->line;
+	c.in.src_line = p->src_line;
+	if (pp_accept(p, '@')) {
+		struct opnd g;
+		bool neg = pp_accept(p, '!');
+		const struct tok *t = pp_next(p);
+		if (t->kind != T_IDENT || dc_name(&c, t, 0, &g, 0, true))
+			return t->kind != T_IDENT
+				       ? dc_err(&c, t, "expected a guard predicate")
+				       : -1;
+		c.in.guard = g.reg;
+		c.in.guard_neg = neg;
+	}
+	c.op_tok = pp_next(p);
+	if (c.op_tok->kind != T_IDENT)
+		return dc_err(&c, c.op_tok, "expected an instruction");
+	c.in.line = c.op_tok->line;
+	if (dc_opcode(&c))
+		return -1;
+	if (fn->n_code >= (1u << 24))
+		return dc_err(&c, NULL, "function too long");
+	if (c.in.op == OP_CALL) {
+		if (dc_call(&c))
+			return -1;
+	} else {
+		if (!pp_is_punct(pp_peek(p), ';')) {
+			do {
+				if (n >= PTX_MAX_OPNDS)
+					return dc_err(&c, pp_peek(p),
+						      "too many operands");
+				if (dc_parse_opnd(&c, &v[n++]))
+					return -1;
+			} while (pp_accept(p, ','));
+		}
+		const struct tok *t = pp_peek(p);
+		if (!pp_is_punct(t, ';') && t->line == c.op_tok->line)
+			return ptx_err_tok(p->pf, t, "expected ',' or ';' before "
+					   "'%.*s'", (int)MIN(t->len, 40u), t->s);
+		size_t save_fix = p->n_fixes, save_brx = p->n_brxuses;
+		if (dc_layout(&c, v, n) || pp_expect_semi(p)) {
+			p->n_fixes = (uint32_t)save_fix;
+			p->n_brxuses = (uint32_t)save_brx;
+			return -1;
+		}
+	}
+	c.in.unit = dc_unit(&c.in);
+	VEC_PUSH(fn->code, fn->n_code, fn->cap_code);
+	fn->code[fn->n_code - 1] = c.in;
+	for (uint32_t i = 0; i < c.n_rel; i++) {
+		VEC_PUSH(fn->relocs, fn->n_relocs, fn->cap_relocs);
+		fn->relocs[fn->n_relocs - 1] = c.rel[i];
+		fn->relocs[fn->n_relocs - 1].pc = fn->n_code - 1;
+	}
+	return 0;
+}
+
+const char *ptx_sreg_name(unsigned id)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sreg_names); i++)
+		if (sreg_names[i].id == id)
+			return sreg_names[i].s;
+	return id == SR_ENVREG ? "%envreg" : "%?";
+}

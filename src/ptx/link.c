@@ -1,0 +1,403 @@
+/*
+ * link.c - build one linked kernel image per .entry.
+ *
+ * The image is the kernel body followed by every .func reachable from it
+ * (breadth-first), each closed by a synthetic OP_FEND.  Registers,
+ * predicates and pcs are renumbered so that functions do not overlap.
+ * Frames are static (no recursion, which is rejected): each function gets
+ * its own region of the per-thread local frame holding its depots, its
+ * formal/return parameters and the .param slots of its call sequences, so
+ * a call is a set of byte copies between regions (struct ptx_call).
+ * Static .shared variables of all functions in the image, and the module
+ * .shared variables they use, are laid out together; extern .shared starts
+ * at the 16-byte aligned end.
+ */
+#include "../base/base.h"
+#include "ptx_int.h"
+
+#include <stdlib.h>
+
+#define LINK_UNDEF UINT32_MAX
+
+struct link {
+	struct ptx_front *pf;   /* front end */
+	uint32_t *order;        /* image position -> funcs index */
+	uint32_t n;             /* functions in the image */
+	uint32_t *pos;          /* funcs index -> image position or UNDEF */
+	uint32_t *pc;           /* per position: first pc */
+	uint32_t *reg;          /* per position: first register */
+	uint32_t *pred;         /* per position: first predicate */
+	uint32_t *frame;        /* per position: frame base */
+	uint32_t *call;         /* per position: first call-site index */
+	uint32_t *brx;          /* per position: first brx table index */
+	uint32_t *shoff;        /* svar index -> shared offset or UNDEF */
+	int err;                /* an error was reported */
+};
+
+/* Callee of call site cs, or NULL after reporting why not. */
+static const struct pfunc *link_callee(struct link *lk, const struct pcall *cs,
+				       uint32_t *idx)
+{
+	struct ptx_front *pf = lk->pf;
+	uint32_t i = strmap_get(&pf->fmap, cs->callee, strlen(cs->callee));
+	if (i == STRMAP_NONE || !pf->funcs[i]->defined) {
+		ptx_err_at(pf, cs->line, cs->col,
+			   "call to undefined function '%s' is not supported",
+			   cs->callee);
+		return NULL;
+	}
+	if (pf->funcs[i]->is_entry) {
+		ptx_err_at(pf, cs->line, cs->col, "call to kernel '%s'",
+			   cs->callee);
+		return NULL;
+	}
+	*idx = i;
+	return pf->funcs[i];
+}
+
+/* Breadth-first set of functions reachable from the kernel. */
+static int link_reach(struct link *lk, uint32_t kidx)
+{
+	struct ptx_front *pf = lk->pf;
+	lk->order[lk->n++] = kidx;
+	lk->pos[kidx] = 0;
+	for (uint32_t q = 0; q < lk->n; q++) {
+		const struct pfunc *f = pf->funcs[lk->order[q]];
+		for (uint32_t c = 0; c < f->n_calls; c++) {
+			uint32_t g;
+			if (!link_callee(lk, &f->calls[c], &g)) {
+				lk->err = 1;
+				continue;
+			}
+			if (lk->pos[g] == LINK_UNDEF) {
+				lk->pos[g] = lk->n;
+				lk->order[lk->n++] = g;
+			}
+		}
+	}
+	return lk->err ? -1 : 0;
+}
+
+/* Reject cycles in the call graph (frames are statically allocated). */
+static int link_acyclic(struct link *lk)
+{
+	struct ptx_front *pf = lk->pf;
+	uint8_t *color = xcalloc(lk->n, 1);       /* 0 new, 1 open, 2 done */
+	uint32_t *stack = xmalloc(lk->n * sizeof(uint32_t));
+	uint32_t *edge = xcalloc(lk->n, sizeof(uint32_t));
+	uint32_t sp = 0;
+	int rc = 0;
+
+	stack[sp++] = 0;
+	color[0] = 1;
+	while (sp && !rc) {
+		uint32_t v = stack[sp - 1];
+		const struct pfunc *f = pf->funcs[lk->order[v]];
+		if (edge[v] >= f->n_calls) {
+			color[v] = 2;
+			sp--;
+			continue;
+		}
+		const struct pcall *cs = &f->calls[edge[v]++];
+		uint32_t g = strmap_get(&pf->fmap, cs->callee,
+					strlen(cs->callee));
+		uint32_t w = lk->pos[g];
+		if (color[w] == 1) {
+			rc = ptx_err_at(pf, cs->line, cs->col,
+					"recursive call to '%s' is not "
+					"supported", cs->callee);
+		} else if (color[w] == 0) {
+			color[w] = 1;
+			stack[sp++] = w;
+		}
+	}
+	free(color);
+	free(stack);
+	free(edge);
+	return rc;
+}
+
+/* Place one shared variable (once). */
+static void link_shared_place(struct link *lk, uint32_t sv, uint32_t *cur)
+{
+	const struct svar *s = &lk->pf->svars[sv];
+	if (lk->shoff[sv] != LINK_UNDEF || s->is_extern)
+		return;
+	uint64_t off = ALIGN_UP((uint64_t)*cur, s->align);
+	lk->shoff[sv] = (uint32_t)off;
+	*cur = (uint32_t)MIN(off + s->size, (uint64_t)PTX_MAX_BYTES);
+}
+
+/* Bases of every function in the image; fills the kernel's totals. */
+static int link_layout(struct link *lk, struct ptx_kernel *k)
+{
+	struct ptx_front *pf = lk->pf;
+	uint64_t pc = 0, reg = 0, pred = 0, frame = 0, call = 0, brx = 0;
+	uint32_t sh = 0;
+
+	for (uint32_t i = 0; i < lk->n; i++) {
+		const struct pfunc *f = pf->funcs[lk->order[i]];
+		frame = ALIGN_UP(frame, 16);
+		lk->pc[i] = (uint32_t)pc;
+		lk->reg[i] = (uint32_t)reg;
+		lk->pred[i] = (uint32_t)pred;
+		lk->frame[i] = (uint32_t)frame;
+		lk->call[i] = (uint32_t)call;
+		lk->brx[i] = (uint32_t)brx;
+		pc += f->n_code + 1;
+		reg += f->n_regs;
+		pred += f->n_preds;
+		frame += f->frame_bytes;
+		call += f->n_calls;
+		brx += f->n_brx;
+		for (uint32_t s = 0; s < f->n_shared; s++)
+			link_shared_place(lk, f->shared[s], &sh);
+		for (uint32_t r = 0; r < f->n_relocs; r++)
+			if (f->relocs[r].kind == RL_SHARED)
+				link_shared_place(lk, f->relocs[r].sym, &sh);
+	}
+	if (reg > PTX_MAX_REGS || pred > PTX_MAX_REGS || pc > (1u << 28) ||
+	    frame > PTX_MAX_BYTES || sh >= PTX_MAX_BYTES)
+		return ptx_err_at(pf, 1, 1, "kernel '%s' is too large", k->name);
+	k->n_insn = (uint32_t)pc;
+	k->n_regs = (uint32_t)reg;
+	k->n_preds = (uint32_t)pred;
+	k->local_bytes = (uint32_t)ALIGN_UP(frame, 16);
+	k->n_calls = (uint32_t)call;
+	k->n_brx = (uint32_t)brx;
+	k->shared_bytes = sh;
+	k->dyn_shared_offset = (uint32_t)ALIGN_UP((uint64_t)sh, 16);
+	k->n_ptx_insn = (uint32_t)(pc - lk->n);
+	return 0;
+}
+
+static void link_opnd(struct opnd *o, uint32_t reg, uint32_t pred,
+		      uint32_t pc)
+{
+	switch (o->kind) {
+	case OK_REG: o->reg += reg; break;
+	case OK_PRED: o->reg += pred; break;
+	case OK_MEM:
+		if (o->reg != REG_NONE)
+			o->reg += reg;
+		break;
+	case OK_LABEL: o->reg += pc; break;
+	default: break;
+	}
+}
+
+/* Copy function i of the image into k->code with renumbering. */
+static void link_copy(struct link *lk, struct ptx_kernel *k, uint32_t i)
+{
+	const struct pfunc *f = lk->pf->funcs[lk->order[i]];
+	uint32_t pc0 = lk->pc[i], reg = lk->reg[i], pred = lk->pred[i];
+	uint32_t fend = pc0 + f->n_code;
+
+	for (uint32_t j = 0; j < f->n_code; j++) {
+		struct insn *in = &k->code[pc0 + j];
+		*in = f->code[j];
+		uint32_t n_vec = 0;
+		for (unsigned o = 0; o < ARRAY_SIZE(in->o); o++) {
+			link_opnd(&in->o[o], reg, pred, pc0);
+			if (in->o[o].kind == OK_VEC)
+				n_vec = MIN(in->o[o].reg, 4u);
+		}
+		for (unsigned e = 0; e < n_vec; e++)
+			in->vec_reg[e] += reg;
+		if (in->guard != PRED_NONE)
+			in->guard += pred;
+		if (in->pdst != PRED_NONE)
+			in->pdst += pred;
+		switch (in->op) {
+		case OP_BRA:
+			in->target += pc0;
+			in->reconv += pc0;
+			break;
+		case OP_BRX:
+			in->target += lk->brx[i];
+			in->reconv += pc0;
+			break;
+		case OP_CALL:
+			in->target += lk->call[i];
+			in->reconv = pc0 + j + 1;
+			break;
+		case OP_RET:
+			in->target = in->reconv = fend;
+			break;
+		default:
+			break;
+		}
+	}
+	for (uint32_t r = 0; r < f->n_relocs; r++) {
+		const struct reloc *rl = &f->relocs[r];
+		struct opnd *o = &k->code[pc0 + rl->pc].o[rl->opnd];
+		if (rl->kind == RL_FRAME)
+			o->imm += lk->frame[i];
+		else if (rl->kind == RL_SHARED)
+			o->imm += lk->shoff[rl->sym] == LINK_UNDEF
+					  ? 0 : lk->shoff[rl->sym];
+		else
+			o->imm += k->dyn_shared_offset;
+	}
+	struct insn *e = &k->code[fend];
+	memset(e, 0, sizeof(*e));
+	e->op = OP_FEND;
+	e->unit = UNIT_CTRL;
+	e->vec = 1;
+	e->guard = PRED_NONE;
+	e->pdst = PRED_NONE;
+	e->target = e->reconv = fend;
+	e->line = f->n_code ? f->code[f->n_code - 1].line : f->line;
+	for (uint32_t b = 0; b < f->n_brx; b++) {
+		const struct pbrx *src = &f->brx[b];
+		struct ptx_brx *dst = &k->brx[lk->brx[i] + b];
+		dst->n = src->n;
+		dst->pcs = arena_alloc(lk->pf->ar, src->n * sizeof(uint32_t));
+		for (uint32_t t = 0; t < src->n; t++)
+			dst->pcs[t] = src->pcs ? src->pcs[t] + pc0 : fend;
+		dst->reconv = src->reconv + pc0;
+	}
+}
+
+/* Call sites of function i: argument and return-value copies. */
+static int link_calls(struct link *lk, struct ptx_kernel *k, uint32_t i)
+{
+	struct ptx_front *pf = lk->pf;
+	const struct pfunc *f = pf->funcs[lk->order[i]];
+
+	for (uint32_t c = 0; c < f->n_calls; c++) {
+		const struct pcall *cs = &f->calls[c];
+		struct ptx_call *kc = &k->calls[lk->call[i] + c];
+		uint32_t gi = strmap_get(&pf->fmap, cs->callee,
+					 strlen(cs->callee));
+		const struct pfunc *g = pf->funcs[gi];
+		uint32_t w = lk->pos[gi];
+
+		if (cs->n_args != g->n_params || (cs->has_ret && !g->n_rets))
+			return ptx_err_at(pf, cs->line, cs->col,
+					  "call to '%s' does not match its "
+					  "declaration", cs->callee);
+		kc->entry_pc = lk->pc[w];
+		kc->end_pc = lk->pc[w] + g->n_code;
+		kc->callee = g->name;
+		kc->n_args = cs->n_args;
+		kc->args = arena_alloc(pf->ar,
+				       cs->n_args * sizeof(struct ptx_copy));
+		for (uint32_t a = 0; a < cs->n_args; a++) {
+			kc->args[a].dst = lk->frame[w] + g->params[a].offset;
+			kc->args[a].src = lk->frame[i] + cs->arg_off[a];
+			kc->args[a].size = MIN(cs->arg_size[a], g->params[a].size);
+		}
+		if (cs->has_ret) {
+			kc->ret.dst = lk->frame[i] + cs->ret_off;
+			kc->ret.src = lk->frame[w] + g->rets[0].offset;
+			kc->ret.size = MIN(cs->ret_size, g->rets[0].size);
+		}
+	}
+	return 0;
+}
+
+static void link_summary(struct link *lk, struct ptx_kernel *k,
+			 const struct pfunc *kf)
+{
+	struct ptx_front *pf = lk->pf;
+	uint32_t counts[PT__COUNT] = {0};
+
+	k->n_funcs = lk->n;
+	k->funcs = arena_alloc(pf->ar, lk->n * sizeof(*k->funcs));
+	for (uint32_t i = 0; i < lk->n; i++) {
+		const struct pfunc *f = pf->funcs[lk->order[i]];
+		k->funcs[i].name = f->name;
+		k->funcs[i].entry_pc = lk->pc[i];
+		k->funcs[i].end_pc = lk->pc[i] + f->n_code;
+		for (int t = 0; t < PT__COUNT; t++)
+			counts[t] += f->regcount[t];
+	}
+	k->regclasses = arena_alloc(pf->ar, PT__COUNT * sizeof(*k->regclasses));
+	for (int t = 0; t < PT__COUNT; t++) {
+		if (!counts[t])
+			continue;
+		k->regclasses[k->n_regclasses].type = (uint8_t)t;
+		k->regclasses[k->n_regclasses++].count = counts[t];
+	}
+	k->n_params = kf->n_params;
+	k->params = arena_alloc(pf->ar, kf->n_params * sizeof(*k->params));
+	for (uint32_t i = 0; i < kf->n_params; i++) {
+		k->params[i].name = kf->params[i].name;
+		k->params[i].offset = kf->params[i].offset;
+		k->params[i].size = kf->params[i].size;
+		k->params[i].align = kf->params[i].align;
+		k->params[i].type = kf->params[i].type;
+	}
+	k->param_bytes = kf->param_bytes;
+	memcpy(k->maxntid, kf->maxntid, sizeof(k->maxntid));
+	memcpy(k->reqntid, kf->reqntid, sizeof(k->reqntid));
+	k->minnctapersm = kf->minnctapersm;
+	k->maxnreg = kf->maxnreg;
+}
+
+static struct ptx_kernel *link_kernel(struct ptx_front *pf, uint32_t kidx)
+{
+	struct link lk = {0};
+	const struct pfunc *kf = pf->funcs[kidx];
+	struct ptx_kernel *k = arena_alloc(pf->ar, sizeof(*k));
+	uint32_t nf = pf->n_funcs, i;
+
+	k->name = kf->name;
+	k->file = pf->m->filename;
+	lk.pf = pf;
+	lk.order = xmalloc(nf * sizeof(uint32_t));
+	lk.pos = xmalloc(nf * sizeof(uint32_t));
+	uint32_t *bases = xmalloc(6 * (size_t)nf * sizeof(uint32_t));
+	lk.pc = bases;
+	lk.reg = bases + nf;
+	lk.pred = bases + 2 * nf;
+	lk.frame = bases + 3 * nf;
+	lk.call = bases + 4 * nf;
+	lk.brx = bases + 5 * nf;
+	lk.shoff = xmalloc((pf->n_svars + 1) * sizeof(uint32_t));
+	for (i = 0; i < nf; i++)
+		lk.pos[i] = LINK_UNDEF;
+	for (i = 0; i < pf->n_svars; i++)
+		lk.shoff[i] = LINK_UNDEF;
+
+	if (link_reach(&lk, kidx) || link_acyclic(&lk) || link_layout(&lk, k)) {
+		k = NULL;
+		goto out;
+	}
+	k->code = arena_alloc(pf->ar, (size_t)k->n_insn * sizeof(struct insn));
+	k->calls = arena_alloc(pf->ar, (size_t)k->n_calls * sizeof(*k->calls));
+	k->brx = arena_alloc(pf->ar, (size_t)k->n_brx * sizeof(*k->brx));
+	for (i = 0; i < lk.n; i++) {
+		link_copy(&lk, k, i);
+		if (link_calls(&lk, k, i))
+			k = NULL;
+		if (!k)
+			goto out;
+	}
+	link_summary(&lk, k, kf);
+out:
+	free(lk.order);
+	free(lk.pos);
+	free(bases);
+	free(lk.shoff);
+	return k;
+}
+
+int ptx_link(struct ptx_front *pf)
+{
+	struct ptx_module *m = pf->m;
+	uint32_t n = 0, i;
+
+	for (i = 0; i < pf->n_funcs; i++)
+		n += pf->funcs[i]->is_entry && pf->funcs[i]->defined;
+	m->kernels = arena_alloc(pf->ar, n * sizeof(*m->kernels));
+	for (i = 0; i < pf->n_funcs; i++) {
+		if (!pf->funcs[i]->is_entry || !pf->funcs[i]->defined)
+			continue;
+		struct ptx_kernel *k = link_kernel(pf, i);
+		if (k)
+			m->kernels[m->n_kernels++] = k;
+	}
+	return pf->n_err ? -1 : 0;
+}
