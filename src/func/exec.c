@@ -58,44 +58,74 @@ static void simt_reconverge(struct fgpu *g, struct fcta *c, struct fwarp *w)
 	}
 }
 
-void fexec_step(struct fgpu *g, struct fcta *c, struct fwarp *w)
+/* Population count without relying on a hardware instruction. */
+static inline unsigned popc64(uint64_t v)
+{
+	v = v - ((v >> 1) & 0x5555555555555555ULL);
+	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
+}
+
+bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 {
 	struct exec x;
-	struct simt_entry *t = &w->stack[w->sp - 1];
 	const struct ptx_kernel *k = g->l->k;
-	uint32_t pc = t->pc;
-	const struct insn *in = &k->code[pc];
-	lanemask_t m = t->mask;
+	const struct insn *code = k->code;
+	uint64_t tinsn = 0;
+	bool ok = true;
 
-	SIM_ASSERT(pc < k->n_insn);
-	if (in->guard != PRED_NONE) {
-		lanemask_t p = w->preds[in->guard];
-		m &= in->guard_neg ? ~p : p;
-	}
 	x.g = g;
 	x.cta = c;
 	x.w = w;
 	x.k = k;
 	x.ws = g->ws;
-	x.pc = pc;
-	x.active = t->mask;
-	x.pc_set = 0;
-	x.fault = 0;
-	if (m || (op_table[in->op].flags & OPF_BRANCH))
-		exec_table[in->op](&x, in, m);
-	w->n_insn++;
-	g->icount++;
-	g->tinsn += bit_popc64(m);
-	if (x.fault)
-		return;
-	if (!x.pc_set)
-		w->stack[w->sp - 1].pc = pc + 1;
-	simt_reconverge(g, c, w);
-	if (w->sp == 0 && w->state != FW_EXITED) {
-		/* every path ran off its end: the remaining lanes are done */
-		x.active = 0;
-		fexec_exit_lanes(&x, w->live);
+	while (n--) {
+		struct simt_entry *t = &w->stack[w->sp - 1];
+		uint32_t pc = t->pc;
+		const struct insn *in = &code[pc];
+		lanemask_t m = t->mask;
+
+		SIM_ASSERT(pc < k->n_insn);
+		if (in->guard != PRED_NONE) {
+			lanemask_t p = w->preds[in->guard];
+			m &= in->guard_neg ? ~p : p;
+		}
+		x.pc = pc;
+		x.active = t->mask;
+		x.pc_set = 0;
+		x.fault = 0;
+		if (m || (op_table[in->op].flags & OPF_BRANCH))
+			exec_table[in->op](&x, in, m);
+		w->n_insn++;
+		g->icount++;
+		tinsn += popc64(m);
+		if (x.fault) {
+			if (!g->fault.status) /* a handler refused a form */
+				fexec_fault(&x, x.fault, m ? bit_ctz64(m) : 0, 0,
+					    SP__COUNT, 0,
+					    "instruction form not supported");
+			ok = false;
+			break;
+		}
+		if (!x.pc_set) {
+			/* straight-line fast path: only the top's pc moves */
+			t->pc = pc + 1;
+			if (t->pc != t->rpc)
+				continue;
+		}
+		simt_reconverge(g, c, w);
+		if (w->sp == 0 && w->state != FW_EXITED) {
+			/* every path ran off its end: the lanes are done */
+			x.active = 0;
+			fexec_exit_lanes(&x, w->live);
+		}
+		if (w->state != FW_READY || w->sleep_until)
+			break;
 	}
+	w->sleep_until = 0;
+	g->tinsn += tinsn;
+	return ok;
 }
 
 void fexec_fault(struct exec *x, int status, unsigned lane, addr_t a,

@@ -45,6 +45,27 @@
 		}                                                              \
 	} while (0)
 
+/*
+ * ALU_FOR for statements whose only effect is writing d[l] (and that are
+ * safe to evaluate for any lane).  With a partial mask every lane computes
+ * and lanes outside m get their old d[l] back: a branch-free blend,
+ * because divergent masks make a per-lane branch mispredict.
+ */
+#define ALU_FORD(l, ws, m, ...)                                                \
+	do {                                                                   \
+		if ((m) == lanemask_full(ws)) {                                \
+			for ((l) = 0; (l) < (ws); (l)++) {                     \
+				__VA_ARGS__;                                   \
+			}                                                      \
+		} else {                                                       \
+			for ((l) = 0; (l) < (ws); (l)++) {                     \
+				uint64_t alu_keep_ = d[l];                     \
+				__VA_ARGS__;                                   \
+				d[l] = ((m) >> (l) & 1) ? d[l] : alu_keep_;    \
+			}                                                      \
+		}                                                              \
+	} while (0)
+
 #define F32_CANON_NAN 0x7fffffffu             /* NaN every f32 op returns */
 #define F64_CANON_NAN 0x7fffffffffffffffull   /* NaN every f64 op returns */
 #define F16_CANON_NAN 0x7fffu                 /* NaN of f16 and bf16 */

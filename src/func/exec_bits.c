@@ -34,9 +34,9 @@ static void bits_logic(struct exec *x, const struct insn *in, lanemask_t m,
 	}
 	BIT_OPERANDS();
 	switch (op) {
-	case LOGIC_AND: ALU_FOR(l, ws, m, d[l] = a[l] & b[l] & mk); break;
-	case LOGIC_OR: ALU_FOR(l, ws, m, d[l] = (a[l] | b[l]) & mk); break;
-	case LOGIC_XOR: ALU_FOR(l, ws, m, d[l] = (a[l] ^ b[l]) & mk); break;
+	case LOGIC_AND: ALU_FORD(l, ws, m, d[l] = a[l] & b[l] & mk); break;
+	case LOGIC_OR: ALU_FORD(l, ws, m, d[l] = (a[l] | b[l]) & mk); break;
+	case LOGIC_XOR: ALU_FORD(l, ws, m, d[l] = (a[l] ^ b[l]) & mk); break;
 	}
 }
 
@@ -65,7 +65,7 @@ void exec_NOT(struct exec *x, const struct insn *in, lanemask_t m)
 	uint64_t *d = x_dst(x, &in->o[0]);
 	uint64_t mk = alu_mask(alu_bits(in->type)) & size_mask(in->o[0].size);
 	unsigned ws = x->ws, l;
-	ALU_FOR(l, ws, m, d[l] = ~a[l] & mk);
+	ALU_FORD(l, ws, m, d[l] = ~a[l] & mk);
 }
 
 /* cnot: d = (a == 0) ? 1 : 0. */
@@ -87,7 +87,7 @@ void exec_CNOT(struct exec *x, const struct insn *in, lanemask_t m)
 void exec_SHL(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	BIT_OPERANDS();
-	ALU_FOR(l, ws, m, uint32_t n = (uint32_t)b[l];
+	ALU_FORD(l, ws, m, uint32_t n = (uint32_t)b[l];
 		d[l] = n >= bits ? 0 : (a[l] << (n & 63)) & mk);
 }
 
@@ -97,12 +97,12 @@ void exec_SHR(struct exec *x, const struct insn *in, lanemask_t m)
 	BIT_OPERANDS();
 	if (alu_signed(in->type)) {
 		uint64_t dm = size_mask(in->o[0].size);
-		ALU_FOR(l, ws, m, uint32_t n = (uint32_t)b[l];
+		ALU_FORD(l, ws, m, uint32_t n = (uint32_t)b[l];
 			int64_t v = sext(a[l], bits);
 			d[l] = (uint64_t)(v >> (n >= bits ? bits - 1 : n)) & dm);
 	} else {
 		uint64_t tm = alu_mask(bits);
-		ALU_FOR(l, ws, m, uint32_t n = (uint32_t)b[l];
+		ALU_FORD(l, ws, m, uint32_t n = (uint32_t)b[l];
 			d[l] = n >= bits ? 0 : ((a[l] & tm) >> (n & 63)) & mk);
 	}
 }

@@ -112,7 +112,7 @@ static void cvt_int_int(struct exec *x, const struct insn *in, lanemask_t m)
 	uint64_t uhi = ds ? (uint64_t)hi : alu_mask(db);
 
 	if (!(in->mods & MOD_SAT)) {
-		ALU_FOR(l, ws, m,
+		ALU_FORD(l, ws, m,
 			d[l] = alu_ext(alu_ext(a[l], sb, ss), db, ds) & dm);
 		return;
 	}
@@ -214,7 +214,7 @@ static void cvt_float_int(struct exec *x, const struct insn *in, lanemask_t m,
 	uint64_t hi = ds ? alu_mask(db - 1) : alu_mask(db);
 
 	cvt_round_int(m, ws, in->rnd, v);
-	ALU_FOR(l, ws, m, double r = v[l]; uint64_t u;
+	ALU_FORD(l, ws, m, double r = v[l]; uint64_t u;
 		if (r != r)
 			u = 0;
 		else if (r >= lim)
@@ -259,10 +259,10 @@ static void cvt_float_float(struct exec *x, const struct insn *in,
 	old = dt == PT_F32 ? fp_round_begin(rnd) : -1;
 	switch (dt) {
 	case PT_F32:
-		ALU_FOR(l, ws, m, d[l] = f32_res((float)v[l], ftz, sat) & dm);
+		ALU_FORD(l, ws, m, d[l] = f32_res((float)v[l], ftz, sat) & dm);
 		break;
 	case PT_F64:
-		ALU_FOR(l, ws, m, d[l] = f64_res(v[l], sat) & dm);
+		ALU_FORD(l, ws, m, d[l] = f64_res(v[l], sat) & dm);
 		break;
 	default:
 		ALU_LANES(l, ws, m)
@@ -295,11 +295,11 @@ static void cvt_int_float(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 	old = fp_round_begin(in->rnd);
 	if (dt == PT_F32) {
-		ALU_FOR(l, ws, m, float f = ss ? (float)sext(a[l], sb)
+		ALU_FORD(l, ws, m, float f = ss ? (float)sext(a[l], sb)
 					       : (float)(a[l] & alu_mask(sb));
 			d[l] = f32_res(f, false, sat) & dm);
 	} else {
-		ALU_FOR(l, ws, m, double f = ss ? (double)sext(a[l], sb)
+		ALU_FORD(l, ws, m, double f = ss ? (double)sext(a[l], sb)
 						: (double)(a[l] & alu_mask(sb));
 			d[l] = f64_res(f, sat) & dm);
 	}

@@ -26,23 +26,23 @@
 #define F32_BIN(EXPR)                                                          \
 	do {                                                                   \
 		if (!ftz && !sat)                                              \
-			ALU_FOR(l, ws, m, float fa = f32_from_bits(a[l]);      \
+			ALU_FORD(l, ws, m, float fa = f32_from_bits(a[l]);      \
 				float fb = f32_from_bits(b[l]);                \
 				d[l] = f32_res_plain(EXPR));                   \
 		else                                                           \
-			ALU_FOR(l, ws, m, float fa = f32_in(a[l], ftz);        \
+			ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);        \
 				float fb = f32_in(b[l], ftz);                  \
 				d[l] = f32_res((EXPR), ftz, sat));             \
 	} while (0)
 #define F64_BIN(EXPR)                                                          \
-	ALU_FOR(l, ws, m, double fa = f64_from_bits(a[l]);                     \
+	ALU_FORD(l, ws, m, double fa = f64_from_bits(a[l]);                     \
 		double fb = f64_from_bits(b[l]);                               \
 		d[l] = f64_res((EXPR), sat))
 #define F32_UN(EXPR)                                                           \
-	ALU_FOR(l, ws, m, float fa = f32_in(a[l], ftz);                        \
+	ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);                        \
 		d[l] = f32_res((EXPR), ftz, sat))
 #define F64_UN(EXPR)                                                           \
-	ALU_FOR(l, ws, m,                                                      \
+	ALU_FORD(l, ws, m,                                                      \
 		double fa = ftz ? f64_in_ftz(a[l]) : f64_from_bits(a[l]);      \
 		d[l] = f64_res((EXPR), sat))
 
@@ -145,17 +145,17 @@ void fpu_fma(struct exec *x, const struct insn *in, lanemask_t m)
 	int old = fp_round_begin(in->rnd);
 
 	if (in->type == PT_F32 && old < 0 && !ftz && !sat) {
-		ALU_FOR(l, ws, m, float fa = f32_from_bits(a[l]);
+		ALU_FORD(l, ws, m, float fa = f32_from_bits(a[l]);
 			float fb = f32_from_bits(b[l]);
 			float fc = f32_from_bits(c[l]);
 			d[l] = f32_res_plain(f32_fma_rn(fa, fb, fc)));
 	} else if (in->type == PT_F32 && old < 0) {
-		ALU_FOR(l, ws, m, float fa = f32_in(a[l], ftz);
+		ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);
 			float fb = f32_in(b[l], ftz);
 			float fc = f32_in(c[l], ftz);
 			d[l] = f32_res(f32_fma_rn(fa, fb, fc), ftz, sat));
 	} else if (in->type == PT_F32) {
-		ALU_FOR(l, ws, m, float fa = f32_in(a[l], ftz);
+		ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);
 			float fb = f32_in(b[l], ftz);
 			float fc = f32_in(c[l], ftz);
 			d[l] = f32_res(fmaf(fa, fb, fc), ftz, sat));

@@ -106,7 +106,7 @@ void exec_ADD(struct exec *x, const struct insn *in, lanemask_t m)
 		return;
 	}
 	INT_OPERANDS();
-#define ADD_BODY(T) ALU_FOR(l, ws, m, d[l] = EXT(T, a[l] + b[l]) & dm)
+#define ADD_BODY(T) ALU_FORD(l, ws, m, d[l] = EXT(T, a[l] + b[l]) & dm)
 	INT_SWITCH(in->type, ADD_BODY)
 #undef ADD_BODY
 }
@@ -122,7 +122,7 @@ void exec_SUB(struct exec *x, const struct insn *in, lanemask_t m)
 		return;
 	}
 	INT_OPERANDS();
-#define SUB_BODY(T) ALU_FOR(l, ws, m, d[l] = EXT(T, a[l] - b[l]) & dm)
+#define SUB_BODY(T) ALU_FORD(l, ws, m, d[l] = EXT(T, a[l] - b[l]) & dm)
 	INT_SWITCH(in->type, SUB_BODY)
 #undef SUB_BODY
 }
@@ -162,11 +162,11 @@ void exec_MUL(struct exec *x, const struct insn *in, lanemask_t m)
 	} else if (in->mods & MOD_WIDE) {
 		/* The dominant address computation: keep s32/u32 tight. */
 		if (in->type == PT_S32) {
-			ALU_FOR(l, ws, m,
+			ALU_FORD(l, ws, m,
 				d[l] = (uint64_t)((int64_t)(int32_t)a[l] *
 						  (int32_t)b[l]) & dm);
 		} else if (in->type == PT_U32) {
-			ALU_FOR(l, ws, m,
+			ALU_FORD(l, ws, m,
 				d[l] = (uint64_t)(uint32_t)a[l] *
 				       (uint32_t)b[l] & dm);
 		} else {
@@ -176,7 +176,7 @@ void exec_MUL(struct exec *x, const struct insn *in, lanemask_t m)
 					       2 * bits, sgn) & dm;
 		}
 	} else {
-#define MUL_BODY(T) ALU_FOR(l, ws, m, d[l] = EXT(T, a[l] * b[l]) & dm)
+#define MUL_BODY(T) ALU_FORD(l, ws, m, d[l] = EXT(T, a[l] * b[l]) & dm)
 		INT_SWITCH(in->type, MUL_BODY)
 #undef MUL_BODY
 	}
@@ -235,7 +235,7 @@ void exec_MAD(struct exec *x, const struct insn *in, lanemask_t m)
 				       c[l], 2 * bits, sgn) & dm;
 	} else {
 #define MAD_BODY(T)                                                            \
-	ALU_FOR(l, ws, m, d[l] = EXT(T, a[l] * b[l] + c[l]) & dm)
+	ALU_FORD(l, ws, m, d[l] = EXT(T, a[l] * b[l] + c[l]) & dm)
 		INT_SWITCH(in->type, MAD_BODY)
 #undef MAD_BODY
 	}
@@ -317,7 +317,7 @@ void exec_MIN(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 	INT_OPERANDS();
 #define MIN_BODY(T)                                                            \
-	ALU_FOR(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \
+	ALU_FORD(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \
 		d[l] = EXT(T, A < B ? A : B) & dm)
 	INT_SWITCH(in->type, MIN_BODY)
 #undef MIN_BODY
@@ -333,7 +333,7 @@ void exec_MAX(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 	INT_OPERANDS();
 #define MAX_BODY(T)                                                            \
-	ALU_FOR(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \
+	ALU_FORD(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \
 		d[l] = EXT(T, A > B ? A : B) & dm)
 	INT_SWITCH(in->type, MAX_BODY)
 #undef MAX_BODY

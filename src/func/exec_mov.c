@@ -72,7 +72,7 @@ void exec_MOV(struct exec *x, const struct insn *in, lanemask_t m)
 		const uint64_t *a = x_src(x, &in->o[1], 0);
 		uint64_t *d = x_dst(x, dst), dm = size_mask(dst->size);
 		unsigned ws = x->ws, l;
-		ALU_FOR(l, ws, m, d[l] = a[l] & dm);
+		ALU_FORD(l, ws, m, d[l] = a[l] & dm);
 	}
 }
 
@@ -86,7 +86,7 @@ void exec_SELP(struct exec *x, const struct insn *in, lanemask_t m)
 	uint64_t mk = alu_mask(alu_bits(in->type)) & size_mask(in->o[0].size);
 	unsigned ws = x->ws, l;
 
-	ALU_FOR(l, ws, m, d[l] = ((c >> l & 1) ? a[l] : b[l]) & mk);
+	ALU_FORD(l, ws, m, d[l] = ((c >> l & 1) ? a[l] : b[l]) & mk);
 }
 
 /* slct d, a, b, c: d = (c >= 0) ? a : b with c an s32 or f32 (NaN: b). */

@@ -3,8 +3,10 @@
  * activemask.
  *
  * Meaning at warp widths other than 32 (docs/semantics.md):
- *  - shfl.sync: the lane fields of b and c are masked with (warp size - 1)
- *    instead of 0x1f; c's segment mask is bits [8, 8 + log2 ws); source
+ *  - shfl.sync: b is masked with (warp size - 1).  c is read in the 32-lane
+ *    encoding nvcc emits, ((32 - width) << 8) | clamp: a segment width of
+ *    32 means the whole warp (clamp 31 becomes the warp's last lane), a
+ *    smaller width w splits the warp into segments of w lanes.  Source
  *    lanes outside the warp return the thread's own value with p = 0.
  *  - vote.sync.ballot and activemask return the low 32 lanes in a .b32
  *    destination; with 64-lane warps lanes 32..63 are not visible there.
@@ -51,8 +53,16 @@ void exec_SHFL(struct exec *x, const struct insn *in, lanemask_t m)
 
 	FOR_LANES(l, m) {
 		unsigned bv = (unsigned)b[l] & lm;
-		unsigned clamp = (unsigned)c[l] & lm;
-		unsigned seg = (unsigned)(c[l] >> 8) & lm;
+		unsigned width = 32 - ((unsigned)(c[l] >> 8) & 0x1f);
+		unsigned clamp = (unsigned)c[l] & 0x1f;
+		unsigned seg = 0;
+		if (width >= 32 || width >= ws) {
+			if (clamp == 31 || clamp >= ws)
+				clamp = lm; /* whole-warp clamp */
+		} else {
+			seg = lm & ~(width - 1);
+			clamp &= width - 1;
+		}
 		unsigned maxl = (l & seg) | (clamp & ~seg);
 		unsigned minl = l & seg;
 		long j;

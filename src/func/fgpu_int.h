@@ -42,8 +42,12 @@ struct fgpu {
 	uint8_t *slot_busy;           /* slot holds a running CTA */
 };
 
-/* Run one instruction of warp w (state FW_READY). */
-void fexec_step(struct fgpu *g, struct fcta *c, struct fwarp *w);
+/*
+ * Run warp w (state FW_READY) for up to n instructions, stopping early when
+ * it waits, exits or sleeps.  Returns false when an instruction faulted
+ * (the fault is in g->fault).
+ */
+bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n);
 /* Record a fault of the executing instruction (first one wins). */
 void fexec_fault(struct exec *x, int status, unsigned lane, addr_t a,
 		 unsigned space, unsigned size, const char *why);

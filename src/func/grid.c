@@ -150,7 +150,8 @@ static void cta_start(struct fgpu *g, unsigned s, uint64_t id)
 		w->sp = 0;
 		w->n_insn = 0;
 		w->sleep_until = 0;
-		memset(w->regs, 0, (size_t)(l->k->n_regs ? l->k->n_regs : 1) * ws * 8);
+		/* registers keep the previous block's values, as in hardware
+		 * (deterministic: slots are reused in a fixed order) */
 		memset(w->preds, 0, (l->k->n_preds ? l->k->n_preds : 1) * sizeof(lanemask_t));
 		simt_push(w, 0, UINT32_MAX, w->valid, 0);
 	}
@@ -247,22 +248,6 @@ static void report_hang(struct fgpu *g, const char *why, struct diag *d)
 
 /* ---- the launch ---------------------------------------------------------- */
 
-/* Run warp w for up to a quantum; returns false on a fault. */
-static bool warp_run(struct fgpu *g, struct fcta *c, struct fwarp *w,
-		     uint64_t quantum)
-{
-	for (uint64_t q = 0; q < quantum; q++) {
-		fexec_step(g, c, w);
-		if (g->fault.status)
-			return false;
-		if (w->state != FW_READY || w->sleep_until) {
-			w->sleep_until = 0;
-			break;
-		}
-	}
-	return true;
-}
-
 static int launch_check(const struct fgpu *g, const struct flaunch *l,
 			struct diag *d)
 {
@@ -307,7 +292,7 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 				if (w->state != FW_READY)
 					continue;
 				ran = true;
-				if (!warp_run(g, c, w, quantum)) {
+				if (!fexec_run(g, c, w, quantum)) {
 					report_fault(g, d);
 					return g->fault.status;
 				}

@@ -57,6 +57,7 @@ uint64_t exec_sreg(struct exec *x, unsigned id, unsigned lane)
 	case SR_DYNAMIC_SMEM_SIZE: return c->dyn_shared;
 	case SR_TOTAL_SMEM_SIZE: return c->shared_bytes;
 	case SR_ENVREG: return 0;
+	case SR_WARP_SZ: return x->ws;
 	default: SIM_BUG("unknown special register %u", id);
 	}
 }
@@ -69,10 +70,13 @@ const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
 
 	switch (o->kind) {
 	case OK_IMM:
-	case OK_LABEL:
+	case OK_LABEL: {
+		/* a local copy: t[] may alias o->imm, which blocks vectorising */
+		uint64_t v = (uint64_t)o->imm;
 		for (l = 0; l < ws; l++)
-			t[l] = (uint64_t)o->imm;
+			t[l] = v;
 		return t;
+	}
 	case OK_PRED: {
 		lanemask_t v = x_pred(x, o);
 		for (l = 0; l < ws; l++)

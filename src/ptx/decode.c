@@ -521,6 +521,7 @@ static const struct {
 	{"%globaltimer_hi", SR_GLOBALTIMER_HI},
 	{"%dynamic_smem_size", SR_DYNAMIC_SMEM_SIZE},
 	{"%total_smem_size", SR_TOTAL_SMEM_SIZE},
+	{"WARP_SZ", SR_WARP_SZ}, /* warpSize: a run-time constant */
 };
 
 /* Special register named by t, or -1; %envregN gives SR_ENVREG and *n. */
