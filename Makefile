@@ -4,6 +4,7 @@
 #   make demo       build, then run the default experiment
 #   make bench      simulation-rate benchmark (not a test)
 #   make ptx        regenerate committed .ptx files with nvcc
+#   make characterise  rewrite bench/characterisation.txt (workload patterns)
 #   MODE=debug|release|asan   build flavour; asan builds in build-asan/
 MODE ?= release
 JOBS ?= $(shell nproc)
@@ -21,7 +22,7 @@ BUILD ?= build
 CMAKE_FLAGS = -DCMAKE_BUILD_TYPE=Release
 endif
 
-.PHONY: all test demo bench ptx bootstrap clean fuzz
+.PHONY: all test demo bench ptx bootstrap clean fuzz characterise
 
 all: $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
@@ -43,6 +44,9 @@ bench: all
 
 ptx:
 	./tools/regen_ptx.sh
+
+characterise: all
+	$(BUILD)/warpsim suite characterise --out bench/characterisation.txt
 
 fuzz:
 	./tools/fuzz.sh

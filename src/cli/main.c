@@ -16,6 +16,7 @@
 #include "../base/diag.h"
 #include "../../include/warpsim.h"
 #include "../config/config.h"
+#include "suite.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -39,6 +40,13 @@ static void usage(FILE *f)
 "  ptx FILE.ptx...                  parse PTX and print, per kernel, its\n"
 "                                   parameters, registers, memory use and\n"
 "                                   instruction count; errors as file:line:col\n"
+"  suite list                       the workload suite's manifest\n"
+"  suite run NAME|CLASS|all... [--size small|paper] [--seed N] [options]\n"
+"                                   run workloads (build/bench/<name>)\n"
+"  suite characterise [NAME...] [--check] [--out FILE]\n"
+"                                   per-workload warp instructions, barriers\n"
+"                                   per warp, atomics, failed CAS, backward\n"
+"                                   branches, SIMD efficiency\n"
 "  options                          list every option with its default\n"
 "  version                          print the version\n"
 "\n"
@@ -186,6 +194,8 @@ int main(int argc, char **argv)
 		}
 		return cmd_ptx(argc - 2, argv + 2);
 	}
+	if (!strcmp(cmd, "suite"))
+		return suite_main(argc - 2, argv + 2);
 	if (!strcmp(cmd, "run"))
 		return cmd_run(argc - 2, argv + 2);
 	fprintf(stderr, "warpsim: unknown command '%s' (see warpsim --help)\n", cmd);

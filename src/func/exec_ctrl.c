@@ -46,6 +46,8 @@ static void branch(struct exec *x, lanemask_t taken, uint32_t target,
 
 void exec_BRA(struct exec *x, const struct insn *in, lanemask_t m)
 {
+	if (m && in->target <= x->pc)
+		x->g->n_back++;
 	branch(x, m, in->target, in->reconv);
 }
 
@@ -256,6 +258,7 @@ void exec_BAR(struct exec *x, const struct insn *in, lanemask_t m)
 			b->red_or = 1;
 	}
 	b->arrived++;
+	x->g->n_bar++;
 	x->g->last_progress = x->g->icount;
 	if (kind != BAR_ARRIVE) {
 		w->state = FW_BARRIER;

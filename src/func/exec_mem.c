@@ -227,6 +227,9 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 		else
 			nv = atom_int(in->aux, t, old, b[l], c ? c[l] : 0, sz * 8);
 		memcpy(p, &nv, sz);
+		x->g->n_atom++;
+		if (in->aux == ATOM_CAS && old != (b[l] & size_mask(sz)))
+			x->g->n_cas_fail++;
 		if (d)
 			x_put(x, d, l, old);
 	}

@@ -36,6 +36,10 @@ struct fgpu {
 	uint64_t icount;              /* warp instructions this launch */
 	uint64_t tinsn;               /* thread instructions this launch */
 	uint64_t last_progress;       /* icount at the last progress event */
+	uint64_t n_bar;               /* warp barrier arrivals this launch */
+	uint64_t n_atom;              /* thread atomic operations */
+	uint64_t n_cas_fail;          /* thread atom.cas that did not swap */
+	uint64_t n_back;              /* taken backward branches (warp) */
 	struct ffault fault;          /* first fault */
 	struct fcta *slots;           /* resident CTA slots */
 	unsigned n_slots;             /* slots (n_sm * ctas per SM) */

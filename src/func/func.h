@@ -79,6 +79,11 @@ struct flaunch_stats {
 	uint64_t thread_insn;   /* thread instructions (active lanes) */
 	uint64_t n_ctas;        /* blocks run */
 	uint64_t max_resident;  /* most blocks resident at once */
+	uint64_t warps;         /* warps launched */
+	uint64_t barriers;      /* warp arrivals at CTA barriers */
+	uint64_t atomics;       /* thread-level atomic operations */
+	uint64_t cas_fail;      /* thread-level atom.cas that did not swap */
+	uint64_t back_branches; /* taken backward branches, per warp */
 	double wall_s;          /* host seconds spent */
 };
 

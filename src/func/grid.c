@@ -343,6 +343,7 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	g->l = l;
 	g->icount = g->tinsn = g->last_progress = 0;
+	g->n_bar = g->n_atom = g->n_cas_fail = g->n_back = 0;
 	memset(&g->fault, 0, sizeof(g->fault));
 	g->n_slots = (unsigned)MIN((uint64_t)cps * g->cfg->n_sm, n_ctas);
 	g->slots = xcalloc(g->n_slots, sizeof(*g->slots));
@@ -364,6 +365,11 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 		st->thread_insn = g->tinsn;
 		st->n_ctas = n_ctas;
 		st->max_resident = g->n_slots;
+		st->warps = n_ctas * ((launch_threads(l) + g->ws - 1) / g->ws);
+		st->barriers = g->n_bar;
+		st->atomics = g->n_atom;
+		st->cas_fail = g->n_cas_fail;
+		st->back_branches = g->n_back;
 		st->wall_s = (double)(t1.tv_sec - t0.tv_sec) +
 			(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	}

@@ -371,6 +371,11 @@ static void sim_print_launch(struct ws_sim *s, const struct ptx_kernel *k,
 		st->warp_insn ? (double)st->thread_insn /
 			((double)st->warp_insn * (double)s->cfg.warp_size) : 0.0);
 	fprintf(f, "gpu_ctas = %" PRIu64 "\n", st->n_ctas);
+	fprintf(f, "gpu_sim_warps = %" PRIu64 "\n", st->warps);
+	fprintf(f, "gpu_sim_barriers = %" PRIu64 "\n", st->barriers);
+	fprintf(f, "gpu_sim_atomics = %" PRIu64 "\n", st->atomics);
+	fprintf(f, "gpu_sim_cas_fail = %" PRIu64 "\n", st->cas_fail);
+	fprintf(f, "gpu_sim_back_branches = %" PRIu64 "\n", st->back_branches);
 	fprintf(f, "gpu_max_resident_ctas = %" PRIu64 "\n", st->max_resident);
 	fprintf(f, "gpu_tot_sim_cycle = %" PRIu64 "\n", s->cycles);
 	fprintf(f, "gpu_tot_sim_insn = %" PRIu64 "\n", s->tot_insn);
