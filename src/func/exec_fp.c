@@ -137,6 +137,26 @@ static inline float f32_fma_rn(float a, float b, float c)
 	return (float)f64_from_bits(u);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/*
+ * fma.rn.f32 on a host with the FMA extension: the hardware instruction
+ * rounds once, exactly as PTX requires; chosen at run time.
+ */
+__attribute__((target("fma"))) static void
+f32_fma_lanes_hw(uint64_t *d, const uint64_t *a, const uint64_t *b,
+		 const uint64_t *c, unsigned ws, lanemask_t m)
+{
+	unsigned l;
+	ALU_FORD(l, ws, m, d[l] = f32_res_plain(__builtin_fmaf(
+			f32_from_bits(a[l]), f32_from_bits(b[l]),
+			f32_from_bits(c[l]))));
+}
+#define HOST_HAS_FMA() __builtin_cpu_supports("fma")
+#else
+#define HOST_HAS_FMA() 0
+#define f32_fma_lanes_hw(d, a, b, c, ws, m) ((void)0)
+#endif
+
 /* fma and float mad (mad.f32 is fused on sm_20 and later): one rounding. */
 void fpu_fma(struct exec *x, const struct insn *in, lanemask_t m)
 {
@@ -144,7 +164,9 @@ void fpu_fma(struct exec *x, const struct insn *in, lanemask_t m)
 	const uint64_t *c = x_src(x, &in->o[3], 2);
 	int old = fp_round_begin(in->rnd);
 
-	if (in->type == PT_F32 && old < 0 && !ftz && !sat) {
+	if (in->type == PT_F32 && old < 0 && !ftz && !sat && HOST_HAS_FMA()) {
+		f32_fma_lanes_hw(d, a, b, c, ws, m);
+	} else if (in->type == PT_F32 && old < 0 && !ftz && !sat) {
 		ALU_FORD(l, ws, m, float fa = f32_from_bits(a[l]);
 			float fb = f32_from_bits(b[l]);
 			float fc = f32_from_bits(c[l]);

@@ -44,6 +44,8 @@ struct fgpu {
 	struct fcta *slots;           /* resident CTA slots */
 	unsigned n_slots;             /* slots (n_sm * ctas per SM) */
 	uint8_t *slot_busy;           /* slot holds a running CTA */
+	uint64_t *imm_pool;           /* immediates broadcast to ws lanes */
+	uint32_t *imm_row;            /* [pc * 5 + operand] -> pool row */
 };
 
 /*

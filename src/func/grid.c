@@ -85,6 +85,31 @@ unsigned fgpu_ctas_per_sm(const struct fgpu *g, const struct flaunch *l)
 	return (unsigned)n;
 }
 
+/*
+ * Broadcast every immediate operand of the kernel to a row of ws lanes
+ * once per launch, so handlers read immediates like registers.
+ */
+static void imm_pool_build(struct fgpu *g, const struct ptx_kernel *k)
+{
+	uint32_t n = 0, ws = g->ws;
+	for (uint32_t pc = 0; pc < k->n_insn; pc++)
+		for (int i = 0; i < 5; i++)
+			n += k->code[pc].o[i].kind == OK_IMM;
+	g->imm_row = xcalloc((size_t)k->n_insn * 5, sizeof(uint32_t));
+	g->imm_pool = xmalloc((size_t)(n ? n : 1) * ws * sizeof(uint64_t));
+	n = 0;
+	for (uint32_t pc = 0; pc < k->n_insn; pc++) {
+		for (int i = 0; i < 5; i++) {
+			const struct opnd *o = &k->code[pc].o[i];
+			if (o->kind != OK_IMM)
+				continue;
+			for (uint32_t l = 0; l < ws; l++)
+				g->imm_pool[(size_t)n * ws + l] = (uint64_t)o->imm;
+			g->imm_row[pc * 5 + (uint32_t)i] = n++;
+		}
+	}
+}
+
 /* ---- block slots --------------------------------------------------------- */
 
 static void slot_alloc(struct fgpu *g, struct fcta *c, const struct flaunch *l)
@@ -350,6 +375,7 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 	g->slot_busy = xcalloc(g->n_slots, 1);
 	for (unsigned s = 0; s < g->n_slots; s++)
 		slot_alloc(g, &g->slots[s], l);
+	imm_pool_build(g, l->k);
 
 	int rc = launch_run(g, n_ctas, d);
 
@@ -357,6 +383,10 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 		slot_free(&g->slots[s]);
 	free(g->slots);
 	free(g->slot_busy);
+	free(g->imm_pool);
+	free(g->imm_row);
+	g->imm_pool = NULL;
+	g->imm_row = NULL;
 	g->slots = NULL;
 	g->slot_busy = NULL;
 	clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -8,8 +8,7 @@
  * the hardware warp slot on the SM.
  */
 #include "../base/base.h"
-#include "func.h"
-#include "func_int.h"
+#include "fgpu_int.h"
 
 uint64_t exec_sreg(struct exec *x, unsigned id, unsigned lane)
 {
@@ -70,6 +69,14 @@ const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
 
 	switch (o->kind) {
 	case OK_IMM:
+		if (x->g && x->g->imm_row) { /* broadcast per launch (grid.c) */
+			const struct insn *in = &x->k->code[x->pc];
+			ptrdiff_t i = o - in->o;
+			if (i >= 0 && i < 5)
+				return x->g->imm_pool +
+					(size_t)x->g->imm_row[x->pc * 5 + (size_t)i] * ws;
+		}
+		/* fall through */
 	case OK_LABEL: {
 		/* a local copy: t[] may alias o->imm, which blocks vectorising */
 		uint64_t v = (uint64_t)o->imm;
