@@ -131,6 +131,13 @@ struct ws_kernel_info {
 };
 void ws_kernel_info(const struct ws_sim *s, const struct ptx_kernel *k,
 		    struct ws_kernel_info *out);
+/*
+ * Blocks of `block_threads` threads (and dyn_shared dynamic shared bytes)
+ * of kernel k that are resident on one SM at once in the current mode:
+ * the same rule the block dispatcher uses (cuOccupancy*).
+ */
+unsigned ws_ctas_per_sm(const struct ws_sim *s, const struct ptx_kernel *k,
+			unsigned block_threads, unsigned dyn_shared);
 /* Offset/size of parameter i (WS_E_INVALID when i is out of range). */
 int ws_kernel_param(const struct ptx_kernel *k, unsigned i, unsigned *offset,
 		    unsigned *size);

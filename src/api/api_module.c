@@ -394,15 +394,15 @@ CUresult CUDAAPI cuFuncGetName(const char **name, CUfunction hfunc)
 }
 
 /*
- * Resident blocks per SM for a block size, limited by threads, blocks,
- * registers and shared memory (warp-granular thread and register use).
+ * Resident blocks per SM for a block size: the simulator's dispatcher rule
+ * (threads, warps, blocks and shared memory per SM; registers are not a
+ * limit in functional mode).
  */
 CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(
 	int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
 {
 	struct api_drv *d;
 	const struct ws_device_props *p;
-	uint64_t warps, n, regs, smem;
 	CUresult r = api_func_enter(&d, func);
 
 	if (r != CUDA_SUCCESS)
@@ -415,16 +415,10 @@ CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(
 		*numBlocks = 0;
 		return api_end(CUDA_SUCCESS);
 	}
-	warps = ((uint64_t)blockSize + p->warp_size - 1) / p->warp_size;
-	n = p->max_blocks_per_sm;
-	n = MIN(n, p->max_threads_per_sm / (warps * p->warp_size));
-	regs = (uint64_t)func->info.regs_per_thread * warps * p->warp_size;
-	if (regs)
-		n = MIN(n, p->regs_per_sm / regs);
-	smem = func->info.shared_bytes + dynamicSMemSize;
-	if (smem)
-		n = MIN(n, p->shared_per_sm / smem);
-	*numBlocks = (int)n;
+	/* the dispatcher's own rule, so the answer matches what runs */
+	*numBlocks = (int)ws_ctas_per_sm(d->sim, func->k,
+					 (unsigned)blockSize,
+					 (unsigned)dynamicSMemSize);
 	return api_end(CUDA_SUCCESS);
 }
 

@@ -43,6 +43,7 @@ struct fgpu {
 	struct ffault fault;          /* first fault */
 	struct fcta *slots;           /* resident CTA slots */
 	unsigned n_slots;             /* slots (n_sm * ctas per SM) */
+	unsigned slots_cap;           /* slots allocated, kept across launches */
 	uint8_t *slot_busy;           /* slot holds a running CTA */
 	uint64_t *imm_pool;           /* immediates broadcast to ws lanes */
 	uint32_t *imm_row;            /* [pc * 5 + operand] -> pool row */

@@ -61,6 +61,8 @@ struct fwarp {
 	lanemask_t bar_mask;      /* lanes active at the barrier (bar.red) */
 	uint64_t n_insn;          /* warp instructions executed */
 	uint64_t sleep_until;     /* nanosleep: instruction clock to wait for */
+	size_t regs_cap;          /* register slots allocated in regs */
+	size_t preds_cap;         /* predicate masks allocated in preds */
 };
 
 /* One resident thread block. */
@@ -81,6 +83,9 @@ struct fcta {
 	uint32_t hw_warp_base;    /* %warpid of warp 0 on its SM */
 	uint64_t seq;             /* launch order of the block in the grid */
 	struct fbarrier bar[WS_N_BARRIERS]; /* named barriers */
+	uint32_t warps_cap;       /* warps allocated (slots are reused) */
+	size_t shared_cap;        /* bytes allocated for shared */
+	size_t local_cap;         /* bytes allocated for local */
 };
 
 /* Context of one warp-instruction, handed to every handler. */

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+static void slot_free(struct fcta *c);
+
 struct fgpu *fgpu_create(const struct ws_config *cfg)
 {
 	struct fgpu *g = xcalloc(1, sizeof(*g));
@@ -36,6 +38,10 @@ void fgpu_destroy(struct fgpu *g)
 {
 	if (!g)
 		return;
+	for (unsigned s = 0; s < g->slots_cap; s++)
+		slot_free(&g->slots[s]);
+	free(g->slots);
+	free(g->slot_busy);
 	fmem_release(&g->mem);
 	free(g);
 }
@@ -112,24 +118,46 @@ static void imm_pool_build(struct fgpu *g, const struct ptx_kernel *k)
 
 /* ---- block slots --------------------------------------------------------- */
 
-static void slot_alloc(struct fgpu *g, struct fcta *c, const struct flaunch *l)
+/* Grow *p (holding *cap elements of size sz) to at least n elements. */
+static void grow(void **p, size_t *cap, size_t n, size_t sz)
+{
+	if (n <= *cap)
+		return;
+	*p = xrealloc(*p, n * sz);
+	memset((char *)*p + *cap * sz, 0, (n - *cap) * sz);
+	*cap = n;
+}
+
+/*
+ * Size slot c for blocks of launch l.  Slot storage is kept across
+ * launches and only grows, so a program with many short launches does not
+ * allocate per launch.
+ */
+static void slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 {
 	const struct ptx_kernel *k = l->k;
 	unsigned nthr = launch_threads(l), ws = g->ws;
+	size_t cap = c->warps_cap;
 	c->n_threads = nthr;
 	c->n_warps = (nthr + ws - 1) / ws;
-	c->warps = xcalloc(c->n_warps, sizeof(*c->warps));
+	grow((void **)&c->warps, &cap, c->n_warps, sizeof(*c->warps));
+	c->warps_cap = (uint32_t)cap;
 	c->shared_bytes = launch_shared(l);
-	c->shared = xcalloc(1, c->shared_bytes ? c->shared_bytes : 1);
+	grow((void **)&c->shared, &c->shared_cap, MAX(c->shared_bytes, 1u), 1);
 	c->local_bytes = ALIGN_UP(k->local_bytes, 8);
-	c->local = xcalloc((size_t)c->n_warps * ws, c->local_bytes ? c->local_bytes : 1);
+	grow((void **)&c->local, &c->local_cap,
+	     MAX((size_t)c->n_warps * ws * c->local_bytes, (size_t)1), 1);
 	c->dyn_shared = l->dyn_shared;
 	for (unsigned i = 0; i < c->n_warps; i++) {
 		struct fwarp *w = &c->warps[i];
-		w->regs = xcalloc((size_t)(k->n_regs ? k->n_regs : 1) * ws, 8);
-		w->preds = xcalloc(k->n_preds ? k->n_preds : 1, sizeof(lanemask_t));
-		w->stack_cap = 16;
-		w->stack = xcalloc(w->stack_cap, sizeof(*w->stack));
+		grow((void **)&w->regs, &w->regs_cap,
+		     (size_t)MAX(k->n_regs, 1u) * ws, sizeof(uint64_t));
+		grow((void **)&w->preds, &w->preds_cap, MAX(k->n_preds, 1u),
+		     sizeof(lanemask_t));
+		if (!w->stack) {
+			w->stack_cap = 16;
+			w->stack = xcalloc(w->stack_cap, sizeof(*w->stack));
+		}
 		w->cta = c;
 		w->warp_id = i;
 	}
@@ -137,7 +165,7 @@ static void slot_alloc(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 
 static void slot_free(struct fcta *c)
 {
-	for (unsigned i = 0; i < c->n_warps; i++) {
+	for (unsigned i = 0; i < c->warps_cap; i++) {
 		free(c->warps[i].regs);
 		free(c->warps[i].preds);
 		free(c->warps[i].stack);
@@ -371,24 +399,23 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 	g->n_bar = g->n_atom = g->n_cas_fail = g->n_back = 0;
 	memset(&g->fault, 0, sizeof(g->fault));
 	g->n_slots = (unsigned)MIN((uint64_t)cps * g->cfg->n_sm, n_ctas);
-	g->slots = xcalloc(g->n_slots, sizeof(*g->slots));
-	g->slot_busy = xcalloc(g->n_slots, 1);
+	if (g->n_slots > g->slots_cap) {
+		size_t cap = g->slots_cap, bcap = g->slots_cap;
+		grow((void **)&g->slots, &cap, g->n_slots, sizeof(*g->slots));
+		grow((void **)&g->slot_busy, &bcap, g->n_slots, 1);
+		g->slots_cap = g->n_slots;
+	}
+	memset(g->slot_busy, 0, g->n_slots);
 	for (unsigned s = 0; s < g->n_slots; s++)
-		slot_alloc(g, &g->slots[s], l);
+		slot_prepare(g, &g->slots[s], l);
 	imm_pool_build(g, l->k);
 
 	int rc = launch_run(g, n_ctas, d);
 
-	for (unsigned s = 0; s < g->n_slots; s++)
-		slot_free(&g->slots[s]);
-	free(g->slots);
-	free(g->slot_busy);
 	free(g->imm_pool);
 	free(g->imm_row);
 	g->imm_pool = NULL;
 	g->imm_row = NULL;
-	g->slots = NULL;
-	g->slot_busy = NULL;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (st) {
 		st->warp_insn = g->icount;

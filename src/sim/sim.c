@@ -333,6 +333,17 @@ void ws_kernel_info(const struct ws_sim *s, const struct ptx_kernel *k,
 			MAX(k->reqntid[1], 1u) * MAX(k->reqntid[2], 1u));
 }
 
+unsigned ws_ctas_per_sm(const struct ws_sim *s, const struct ptx_kernel *k,
+			unsigned block_threads, unsigned dyn_shared)
+{
+	struct flaunch l = {.k = k, .grid = {1, 1, 1},
+			    .block = {block_threads, 1, 1},
+			    .dyn_shared = dyn_shared};
+	if (!k || !block_threads)
+		return 0;
+	return fgpu_ctas_per_sm(s->g, &l);
+}
+
 int ws_kernel_param(const struct ptx_kernel *k, unsigned i, unsigned *offset,
 		    unsigned *size)
 {
