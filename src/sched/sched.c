@@ -1,0 +1,145 @@
+/*
+ * sched.c - the warp-scheduling policy registry: name lookup, instance
+ * create/destroy and the `warpsim list` table, plus small helpers the
+ * policies share (error formatting, argument parsing).
+ *
+ * A policy name may carry arguments after a colon ("tl:6:0:1"); the part
+ * before the colon selects the policy and the rest reaches its init as
+ * ini->args.  Adding a policy is one file plus one line in sched_table.
+ */
+#include "../base/base.h"
+#include "sched_int.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+/* Every policy, in `warpsim list` order; NULL-terminated. */
+static const struct sched_ops *const sched_table[] = {
+	&sched_lrr_ops,
+	&sched_gto_ops,
+	&sched_oldest_ops,
+	&sched_tl_ops,
+	NULL,
+};
+
+int sched_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int sched_parse_uint(const char **p, uint64_t max, uint64_t *val)
+{
+	const char *s = *p;
+	uint64_t x = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		x = x * 10 + (uint64_t)(*s - '0');
+		if (x > max)
+			return -1;
+	}
+	*p = s;
+	*val = x;
+	return 0;
+}
+
+const struct sched_ops *const *sched_registry(void) { return sched_table; }
+
+const struct sched_ops *sched_lookup(const char *name)
+{
+	size_t len = strcspn(name, ":");
+	unsigned i;
+
+	for (i = 0; sched_table[i]; i++)
+		if (strlen(sched_table[i]->name) == len &&
+		    !memcmp(sched_table[i]->name, name, len))
+			return sched_table[i];
+	return NULL;
+}
+
+/* Reject scheduler geometries the policies cannot index. */
+static int sched_check_init(const struct sched_init *ini, char *err,
+			    size_t errlen)
+{
+	if (ini->n_sched == 0)
+		return sched_err(err, errlen, "schedulers per SM must be >= 1");
+	if (ini->sched_id >= ini->n_sched)
+		return sched_err(err, errlen,
+				 "scheduler id %u out of range (%u per SM)",
+				 ini->sched_id, ini->n_sched);
+	if (ini->n_slots > SCHED_MAX_WARPS)
+		return sched_err(err, errlen,
+				 "%u warp slots per SM: at most %u supported",
+				 ini->n_slots, SCHED_MAX_WARPS);
+	return 0;
+}
+
+/*
+ * Allocate the instance and its private copy of the argument string in one
+ * block (the string sits after priv_size bytes), so ini->args stays valid
+ * for the instance's lifetime whatever the caller does with name.  Arguments
+ * in name win over ini->args.
+ */
+struct sched *sched_create(const char *name, const struct sched_init *ini,
+			   char *err, size_t errlen)
+{
+	const struct sched_ops *ops;
+	const char *args;
+	struct sched *s;
+	size_t len, alen;
+
+	if (err && errlen)
+		err[0] = 0;
+	ops = sched_lookup(name);
+	if (!ops) {
+		len = strcspn(name, ":");
+		sched_err(err, errlen,
+			  "unknown scheduling policy \"%.*s\" (try `warpsim list`)",
+			  (int)len, name);
+		return NULL;
+	}
+	if (sched_check_init(ini, err, errlen))
+		return NULL;
+	if (ops->priv_size < sizeof(struct sched))
+		SIM_BUG("policy %s: priv_size %zu too small", ops->name,
+			ops->priv_size);
+	len = strcspn(name, ":");
+	args = name[len] == ':' ? name + len + 1 : ini->args ? ini->args : "";
+	alen = strlen(args);
+	s = xcalloc(1, ops->priv_size + alen + 1);
+	memcpy((char *)s + ops->priv_size, args, alen + 1);
+	s->ops = ops;
+	s->ini = *ini;
+	s->ini.args = (const char *)s + ops->priv_size;
+	if (ops->init && ops->init(s, &s->ini, err, errlen)) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void sched_destroy(struct sched *s)
+{
+	if (!s)
+		return;
+	if (s->ops->release)
+		s->ops->release(s);
+	free(s);
+}
+
+void sched_print_list(FILE *f)
+{
+	unsigned i;
+
+	for (i = 0; sched_table[i]; i++)
+		fprintf(f, "  %-8s %s\n", sched_table[i]->name,
+			sched_table[i]->desc);
+}

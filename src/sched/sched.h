@@ -1,0 +1,106 @@
+/*
+ * sched.h - warp-scheduling policies behind one ops table (issue stage).
+ *
+ * A policy only ORDERS warps; the issue mechanism (timing/, not here) walks
+ * the order and issues the first warp whose next instruction passes the
+ * I-buffer, SIMT, scoreboard and unit checks.  Each scheduler unit of an SM
+ * owns one struct sched instance; warp slot w of an SM belongs to scheduler
+ * w % n_sched.  Policies keep their state incrementally from O(1) event
+ * hooks and never sort per cycle.  Adding a policy is one file plus one
+ * line in the registry (sched.c).
+ */
+#ifndef SIM_SCHED_SCHED_H
+#define SIM_SCHED_SCHED_H
+
+#include <stdio.h>
+
+#include "../base/base.h"
+
+#define SCHED_MAX_WARPS 256 /* warp slots per SM a policy must handle */
+
+/* Read-only per-SM state a policy may look at when ordering. */
+struct sched_view {
+	uint64_t cycle;                      /* current core cycle */
+	unsigned n_slots;                    /* warp slots on the SM */
+	const uint64_t *valid;               /* bitset: slot holds a live warp */
+	const uint64_t *ready;               /* bitset: I-buffer has an
+						instruction and the warp is not
+						waiting (barrier, exit, membar) */
+	const uint64_t *at_barrier;          /* bitset: waiting at a barrier */
+	const uint64_t *long_op;             /* bitset: next instruction reads
+						a register a long-latency load
+						will write (two-level demotion) */
+	const uint64_t *age;                 /* per slot: dynamic warp id
+						(launch order; smaller = older) */
+	const uint16_t *tb;                  /* per slot: TB slot on the SM */
+	const uint64_t *tb_age;              /* per TB slot: TB launch order */
+};
+
+static inline bool sched_bit(const uint64_t *set, unsigned i)
+{
+	return (set[i / 64] >> (i % 64)) & 1;
+}
+
+struct sched;
+
+/* Parameters common to every policy instance. */
+struct sched_init {
+	unsigned sm_id;          /* SM index */
+	unsigned sched_id;       /* scheduler index within the SM */
+	unsigned n_sched;        /* schedulers per SM (slot w -> w % n_sched) */
+	unsigned n_slots;        /* warp slots per SM */
+	const char *args;        /* policy arguments after ':' in its name
+				    (e.g. "6:0:1" for two-level), or "" */
+	uint64_t gto_rotate;     /* GTO: re-age warps every N cycles (0 off) */
+};
+
+struct sched_ops {
+	const char *name;        /* CLI name, e.g. "gto" */
+	const char *desc;        /* one-line description for `warpsim list` */
+	size_t priv_size;        /* bytes of the policy's struct (base first) */
+	/* Set up s (zeroed, priv_size bytes); returns 0 or -1 with a message
+	 * in err (size errlen) for bad args. */
+	int (*init)(struct sched *s, const struct sched_init *ini, char *err,
+		    size_t errlen);
+	void (*release)(struct sched *s);
+	/*
+	 * Write up to max candidate slots of this scheduler, best first, into
+	 * out; return the count.  Only slots with w % n_sched == sched_id.
+	 */
+	unsigned (*order)(struct sched *s, const struct sched_view *v,
+			  uint16_t *out, unsigned max);
+	/* Event hooks (any may be NULL). */
+	void (*warp_added)(struct sched *s, unsigned slot, uint64_t age);
+	void (*warp_removed)(struct sched *s, unsigned slot);
+	void (*issued)(struct sched *s, unsigned slot, uint64_t cycle);
+	void (*issue_failed)(struct sched *s, unsigned slot, uint64_t cycle);
+	void (*barrier_arrive)(struct sched *s, unsigned slot, unsigned tb,
+			       unsigned n_waiting);
+	void (*barrier_release)(struct sched *s, unsigned tb);
+	void (*tb_start)(struct sched *s, unsigned tb, uint64_t tb_age);
+	void (*tb_end)(struct sched *s, unsigned tb);
+	void (*setp_executed)(struct sched *s, unsigned slot, uint32_t pc);
+	void (*branch_backward)(struct sched *s, unsigned slot, uint32_t pc,
+				uint32_t target);
+	void (*cycle_end)(struct sched *s, uint64_t cycle);
+};
+
+/* Base of every policy instance; a policy's struct starts with it. */
+struct sched {
+	const struct sched_ops *ops; /* the policy */
+	struct sched_init ini;       /* parameters */
+};
+
+/* Registry: NULL when unknown.  name may carry ":args". */
+const struct sched_ops *sched_lookup(const char *name);
+/* All registered policies, NULL-terminated. */
+const struct sched_ops *const *sched_registry(void);
+/* Allocate and initialise an instance of the policy named by name (with
+ * optional ":args"); NULL with a message in err on failure. */
+struct sched *sched_create(const char *name, const struct sched_init *ini,
+			   char *err, size_t errlen);
+void sched_destroy(struct sched *s);
+/* Print "name  description" for every policy (`warpsim list`). */
+void sched_print_list(FILE *f);
+
+#endif
