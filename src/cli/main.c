@@ -16,6 +16,7 @@
 #include "../base/diag.h"
 #include "../../include/warpsim.h"
 #include "../config/config.h"
+#include "../sched/sched.h"
 #include "suite.h"
 
 #include <errno.h>
@@ -48,6 +49,7 @@ static void usage(FILE *f)
 "                                   per warp, atomics, failed CAS, backward\n"
 "                                   branches, SIMD efficiency\n"
 "  options                          list every option with its default\n"
+"  list                             list the warp-scheduling policies\n"
 "  version                          print the version\n"
 "\n"
 "options (for `run` and WARPSIM_ARGS; `--name value`, `--name=value`,\n"
@@ -181,6 +183,12 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
 		printf("warpsim %s\n", ws_version());
+		return 0;
+	}
+	if (!strcmp(cmd, "list")) {
+		printf("issue policies (the timing mode that uses them is not "
+		       "available yet):\n");
+		sched_print_list(stdout);
 		return 0;
 	}
 	if (!strcmp(cmd, "options")) {
