@@ -210,6 +210,7 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 	addr_t a[WS_MAX_WARP];
 	const uint64_t *b = x_src(x, bo, 1);
 	const uint64_t *c = co && co->kind != OK_NONE ? x_src(x, co, 2) : NULL;
+	bool changed = false;
 
 	if (sz != 4 && sz != 8) {
 		fexec_fault(x, WS_E_UNSUPPORTED, bit_ctz64(m), 0, SP__COUNT, sz,
@@ -227,13 +228,15 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 		else
 			nv = atom_int(in->aux, t, old, b[l], c ? c[l] : 0, sz * 8);
 		memcpy(p, &nv, sz);
+		changed |= nv != old;
 		x->g->n_atom++;
 		if (in->aux == ATOM_CAS && old != (b[l] & size_mask(sz)))
 			x->g->n_cas_fail++;
 		if (d)
 			x_put(x, d, l, old);
 	}
-	x->g->last_progress = x->g->icount;
+	if (changed) /* a failed CAS or a no-op atomic is not progress */
+		x->g->last_progress = x->g->icount;
 }
 
 void exec_ATOM(struct exec *x, const struct insn *in, lanemask_t m)

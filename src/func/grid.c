@@ -327,6 +327,7 @@ static int launch_check(const struct fgpu *g, const struct flaunch *l,
 static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 {
 	uint64_t next = 0, done = 0, quantum = g->cfg->func_quantum;
+	uint64_t seen_progress = 0, cas_mark = 0; /* livelock detection */
 	for (unsigned s = 0; s < g->n_slots && next < n_ctas; s++) {
 		cta_start(g, s, next++);
 		g->slot_busy[s] = 1;
@@ -370,11 +371,27 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 			report_hang(g, "exceeded gpgpu_max_insn", d);
 			return WS_E_INSN_LIMIT;
 		}
-		if (waiting && g->icount - g->last_progress > g->cfg->deadlock_window) {
-			report_hang(g, "is hung: warps wait at a barrier while "
-				    "the others run without storing, exiting or "
-				    "reaching a barrier (see deadlock_window)", d);
-			return WS_E_DEADLOCK;
+		if (g->last_progress != seen_progress) {
+			seen_progress = g->last_progress;
+			cas_mark = g->n_cas_fail;
+		}
+		if (g->icount - g->last_progress > g->cfg->deadlock_window) {
+			if (waiting) {
+				report_hang(g, "is hung: warps wait at a barrier "
+					    "while the others run without storing, "
+					    "exiting or reaching a barrier (see "
+					    "deadlock_window)", d);
+				return WS_E_DEADLOCK;
+			}
+			if (g->n_cas_fail > cas_mark) {
+				report_hang(g, "is livelocked: warps keep failing "
+					    "atom.cas while nothing stores, exits or "
+					    "reaches a barrier - a lock whose holder "
+					    "cannot run, e.g. the naive spin-lock "
+					    "form on an IPDOM SIMT stack (see "
+					    "deadlock_window)", d);
+				return WS_E_DEADLOCK;
+			}
 		}
 	}
 	return 0;

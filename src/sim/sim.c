@@ -47,19 +47,18 @@ static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
 		return WS_E_INVALID;
 	}
 	s->g = fgpu_create(&s->cfg);
-	if (!s->cfg.quiet) {
-		if (!strcmp(s->cfg.stats_file, "-")) {
+	if (!strcmp(s->cfg.stats_file, "-")) {
+		if (!s->cfg.quiet)
 			s->stats = stderr;
-		} else {
-			s->stats = fopen(s->cfg.stats_file, "w");
-			if (!s->stats) {
-				diag_err(d, "cannot write stats file '%s'",
-					 s->cfg.stats_file);
-				fgpu_destroy(s->g);
-				cfg_release(&s->cfg);
-				free(s);
-				return WS_E_INVALID;
-			}
+	} else { /* an explicit file is written even with --quiet */
+		s->stats = fopen(s->cfg.stats_file, "w");
+		if (!s->stats) {
+			diag_err(d, "cannot write stats file '%s'",
+				 s->cfg.stats_file);
+			fgpu_destroy(s->g);
+			cfg_release(&s->cfg);
+			free(s);
+			return WS_E_INVALID;
 		}
 	}
 	*out = s;

@@ -1,5 +1,6 @@
 #!/bin/sh
-# check_ptx.sh - is every committed tests/kernels/*/kernel.ptx what nvcc
+# check_ptx.sh [DIR] - is every committed DIR/*/kernel.ptx (DIR defaults to
+# tests/kernels; bench/ is the other user) what nvcc
 # makes of its kernel.cu?  Regenerates each one into a temporary directory
 # with the flags tools/regen_ptx.sh uses (-ptx -arch=sm_75 -lineinfo) and
 # diffs it against the committed file.  `.file` lines and the
@@ -13,7 +14,7 @@ if ! command -v "$NVCC" >/dev/null 2>&1; then
 	echo "SKIP: nvcc not found"
 	exit 77
 fi
-here=$(cd "$(dirname "$0")" && pwd)
+here=${1:-$(cd "$(dirname "$0")" && pwd)} # the folder whose */kernel.cu to check
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wsptx.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 

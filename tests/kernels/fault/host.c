@@ -34,6 +34,7 @@ static const struct fault_kind kinds[] = {
 	{"shared_oob", "fault_shared_oob", EXPECT_ILLEGAL, 64},
 	{"deadlock", "fault_bar_deadlock", EXPECT_HANG, 64},
 	{"deadlock_spin", "fault_spin_deadlock", EXPECT_ANY, 128},
+	{"livelock", "fault_naive_lock", EXPECT_HANG, 64},
 };
 
 static int accepted(enum expect e, CUresult r)

@@ -77,3 +77,18 @@ extern "C" __global__ void fault_spin_deadlock(volatile int *flag, int *out)
 	}
 	out[threadIdx.x] = 1;
 }
+
+/*
+ * The naive MIMD spin lock: spin on the CAS in an empty loop, run the
+ * critical section after it.  On an IPDOM SIMT stack the lane that wins
+ * waits at the loop exit for its warp-mates, which spin forever on a lock
+ * that is never released: the livelock the simulator must diagnose.
+ */
+extern "C" __global__ void fault_naive_lock(int *lock, int *out)
+{
+	while (atomicCAS(lock, 0, 1) != 0)
+		;
+	out[threadIdx.x] += 1;
+	__threadfence();
+	atomicExch(lock, 0);
+}

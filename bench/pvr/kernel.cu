@@ -1,0 +1,244 @@
+/*
+ * pvr: Mars-style PageViewRank.  The input is PageViewCount's output as text
+ * lines "COUNT URL"; the pipeline ranks pages by view count:
+ *   pvr_map_count  one thread per record: parses the decimal count byte by
+ *                  byte and emits 1 when the page has at least 2 views;
+ *   scan_block / scan_add
+ *                  exclusive prefix sum of the emit counts (Blelloch block
+ *                  scan over 512 elements, a barrier per level; block sums
+ *                  scanned recursively and added back);
+ *   pvr_map        writes key (~count:pos) and the URL offset at the scanned
+ *                  offset;
+ *   sort_shared / merge_global / merge_shared
+ *                  group: bitonic sort of the 64-bit keys (descending
+ *                  count, then record order), 512 per block in shared memory
+ *                  with a barrier per compare step, global merge steps for
+ *                  strides >= 512.  The sort dominates the run;
+ *   pvr_mark / pvr_scatter / pvr_reduce
+ *                  groups of equal count; one thread per group writes the
+ *                  competition rank of each member (data-dependent trip
+ *                  counts) and the group's view total.
+ */
+
+#define SCAN_T 256
+#define SCAN_E 512
+#define SORT_T 256
+#define SORT_E 512
+
+/* ---- parsing ---------------------------------------------------------- */
+
+/* Parse "COUNT URL": the count, and the URL start. */
+__device__ static unsigned pvr_parse(const unsigned char *r, unsigned len,
+				     unsigned *us)
+{
+	unsigned p = 0, c = 0;
+
+	while (p < len && r[p] != ' ') {
+		c = c * 10 + (unsigned)(r[p] - '0');
+		p++;
+	}
+	*us = p + 1;
+	return c;
+}
+
+extern "C" __global__ void pvr_map_count(const unsigned char *text,
+					 const unsigned *roff,
+					 const unsigned *rlen, unsigned n,
+					 unsigned minc, unsigned *cnt)
+{
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+	unsigned us;
+
+	if (i >= n)
+		return;
+	cnt[i] = pvr_parse(text + roff[i], rlen[i], &us) >= minc ? 1u : 0u;
+}
+
+extern "C" __global__ void pvr_map(const unsigned char *text,
+				   const unsigned *roff, const unsigned *rlen,
+				   unsigned n, unsigned minc,
+				   const unsigned *pos,
+				   unsigned long long *keys, unsigned *uoff)
+{
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+	unsigned us;
+
+	if (i >= n)
+		return;
+	unsigned c = pvr_parse(text + roff[i], rlen[i], &us);
+	if (c < minc)
+		return;
+	unsigned p = pos[i];
+	keys[p] = ((unsigned long long)(~c) << 32) | p;
+	uoff[p] = roff[i] + us;
+}
+
+/* ---- scan --------------------------------------------------------------- */
+
+/* Exclusive scan of 512 elements per block; the block total goes to sums. */
+extern "C" __global__ void scan_block(const unsigned *in, unsigned *out,
+				      unsigned *sums, unsigned n)
+{
+	__shared__ unsigned s[SCAN_E];
+	unsigned t = threadIdx.x;
+	unsigned a = blockIdx.x * SCAN_E + t, b = a + SCAN_T;
+	unsigned off = 1;
+
+	s[t] = a < n ? in[a] : 0;
+	s[t + SCAN_T] = b < n ? in[b] : 0;
+	for (unsigned d = SCAN_E >> 1; d > 0; d >>= 1) {
+		__syncthreads();
+		if (t < d) {
+			unsigned ai = off * (2 * t + 1) - 1;
+			unsigned bi = off * (2 * t + 2) - 1;
+			s[bi] += s[ai];
+		}
+		off <<= 1;
+	}
+	__syncthreads();
+	if (t == 0) {
+		sums[blockIdx.x] = s[SCAN_E - 1];
+		s[SCAN_E - 1] = 0;
+	}
+	for (unsigned d = 1; d < SCAN_E; d <<= 1) {
+		off >>= 1;
+		__syncthreads();
+		if (t < d) {
+			unsigned ai = off * (2 * t + 1) - 1;
+			unsigned bi = off * (2 * t + 2) - 1;
+			unsigned x = s[ai];
+			s[ai] = s[bi];
+			s[bi] += x;
+		}
+	}
+	__syncthreads();
+	if (a < n)
+		out[a] = s[t];
+	if (b < n)
+		out[b] = s[t + SCAN_T];
+}
+
+/* Add the scanned block sums back to every element of each block. */
+extern "C" __global__ void scan_add(unsigned *out, const unsigned *offs,
+				    unsigned n)
+{
+	unsigned a = blockIdx.x * SCAN_E + threadIdx.x;
+	unsigned add = offs[blockIdx.x];
+
+	if (a < n)
+		out[a] += add;
+	if (a + SCAN_T < n)
+		out[a + SCAN_T] += add;
+}
+
+/* ---- bitonic sort (ascending 64-bit keys, power-of-two length) ---------- */
+
+__device__ static void sort_cswap(unsigned long long *s, unsigned i,
+				  unsigned j, int asc)
+{
+	unsigned long long x = s[i], y = s[j];
+
+	if ((x > y) == asc) {
+		s[i] = y;
+		s[j] = x;
+	}
+}
+
+/* All stages k = 2..512 inside each 512-key chunk (directions alternate). */
+extern "C" __global__ void sort_shared(unsigned long long *keys)
+{
+	__shared__ unsigned long long s[SORT_E];
+	unsigned t = threadIdx.x, base = blockIdx.x * SORT_E;
+
+	s[t] = keys[base + t];
+	s[t + SORT_T] = keys[base + t + SORT_T];
+	for (unsigned k = 2; k <= SORT_E; k <<= 1) {
+		for (unsigned j = k >> 1; j > 0; j >>= 1) {
+			__syncthreads();
+			unsigned i = 2 * t - (t & (j - 1));
+			sort_cswap(s, i, i + j, ((base + i) & k) == 0);
+		}
+	}
+	__syncthreads();
+	keys[base + t] = s[t];
+	keys[base + t + SORT_T] = s[t + SORT_T];
+}
+
+/* One global compare step of stage k at stride j (j >= 512). */
+extern "C" __global__ void merge_global(unsigned long long *keys, unsigned k,
+				       unsigned j)
+{
+	unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+	unsigned i = 2 * t - (t & (j - 1));
+
+	sort_cswap(keys, i, i + j, (i & k) == 0);
+}
+
+/* The strides 256..1 of stage k, in shared memory. */
+extern "C" __global__ void merge_shared(unsigned long long *keys, unsigned k)
+{
+	__shared__ unsigned long long s[SORT_E];
+	unsigned t = threadIdx.x, base = blockIdx.x * SORT_E;
+
+	s[t] = keys[base + t];
+	s[t + SORT_T] = keys[base + t + SORT_T];
+	for (unsigned j = SORT_E >> 1; j > 0; j >>= 1) {
+		__syncthreads();
+		unsigned i = 2 * t - (t & (j - 1));
+		sort_cswap(s, i, i + j, ((base + i) & k) == 0);
+	}
+	__syncthreads();
+	keys[base + t] = s[t];
+	keys[base + t + SORT_T] = s[t + SORT_T];
+}
+
+/* ---- reduce ------------------------------------------------------------- */
+
+/* flags[i] = 1 where sorted key i starts a new count group. */
+extern "C" __global__ void pvr_mark(const unsigned long long *keys,
+				    unsigned n, unsigned *flags)
+{
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i >= n)
+		return;
+	flags[i] = i == 0 || (keys[i - 1] >> 32) != (keys[i] >> 32);
+}
+
+/* gstart[gid[i]] = i at every group start; gstart[ng] = n. */
+extern "C" __global__ void pvr_scatter(const unsigned *flags,
+				       const unsigned *gid, unsigned n,
+				       unsigned ng, unsigned *gstart)
+{
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n && flags[i])
+		gstart[gid[i]] = i;
+	if (i == 0)
+		gstart[ng] = n;
+}
+
+/*
+ * One thread per group of equal count: every member's rank is 1 + the
+ * number of pages with more views (the group's sorted start); also the
+ * group's count and view total.
+ */
+extern "C" __global__ void pvr_reduce(const unsigned long long *keys,
+				      const unsigned *gstart, unsigned ng,
+				      unsigned *rank, unsigned *gcount,
+				      unsigned *gviews)
+{
+	unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (g >= ng)
+		return;
+	unsigned s = gstart[g], e = gstart[g + 1], views = 0;
+	for (unsigned j = s; j < e; j++) {
+		unsigned long long key = keys[j];
+
+		rank[(unsigned)key] = s + 1;
+		views += ~(unsigned)(key >> 32);
+	}
+	gcount[g] = ~(unsigned)(keys[s] >> 32);
+	gviews[g] = views;
+}
