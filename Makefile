@@ -34,7 +34,7 @@ bootstrap:
 	./tools/bootstrap.sh
 
 test: all
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
 demo: all
 	./tools/demo.sh $(BUILD)
