@@ -18,9 +18,12 @@ here=${1:-$(cd "$(dirname "$0")" && pwd)} # the folder whose */kernel.cu to chec
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wsptx.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# strip FILE: the PTX without the path-dependent debug lines.
+# strip FILE: the PTX without the path-dependent debug lines, and with the
+# path hash nvcc puts into internal-linkage names (_INTERNAL_<8 hex>_)
+# replaced by a constant.
 strip() {
 	sed -e '/^[[:space:]]*\.file[[:space:]]/d' \
+	    -e 's/_INTERNAL_[0-9a-f]\{8\}_/_INTERNAL_x_/g' \
 	    -e '/^[[:space:]]*\.section[[:space:]]*\.debug_str/,/^[[:space:]]*}/d' "$1"
 }
 
