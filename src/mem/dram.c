@@ -1,0 +1,264 @@
+/*
+ * dram.c - one GDDR5 channel with per-bank row buffers and FR-FCFS.
+ *
+ * Follows the structure of GPGPU-Sim's dram_t: requests from the channel's
+ * L2 sub-partitions enter a bounded scheduler queue (sorted per bank);
+ * each idle bank commits to one request (FR-FCFS: the oldest request to
+ * its open row, else its oldest request); then, each DRAM command cycle, at
+ * most one row command (ACT or PRE) and one column command (RD or WR) issue,
+ * banks taking turns in a rotating order.  An open-page policy keeps rows
+ * open.  Timing constraints (DRAM cycles): tRCD, tRAS, tRP, tRC, tRRD,
+ * tCCD, CL, WL, tCDLR (write to read), tWR, tRTP and a read-to-write
+ * turnaround of CL + burst + 2 - WL.  Bank groups (tCCDL) and refresh are
+ * not modelled.  A request of S bytes needs ceil(S / atom) column commands,
+ * atom = burst_len x bus_bytes x chips (64 B on GTX480), each holding the
+ * data bus for burst_len / data_ratio cycles.
+ */
+#include "../base/base.h"
+
+#include <stdlib.h>
+
+#include "mem_int.h"
+
+addr_t mem_addr_local(const struct mem_config *cfg, addr_t a, unsigned *chan)
+{
+	unsigned cb = cfg->map.chan_bit;
+	addr_t hi = a >> cb;
+
+	*chan = (unsigned)(hi % cfg->n_mem);
+	return ((hi / cfg->n_mem) << cb) | (a & (((addr_t)1 << cb) - 1));
+}
+
+/* The bits of x selected by mask, packed towards bit 0 (a software pext). */
+static uint64_t gather_bits(uint64_t x, uint64_t mask)
+{
+	uint64_t r = 0;
+
+	for (unsigned k = 0; mask; k++, mask &= mask - 1)
+		r |= ((x >> bit_ctz64(mask)) & 1) << k;
+	return r;
+}
+
+void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
+		     unsigned *bank, uint32_t *row)
+{
+	addr_t l = mem_addr_local(cfg, a, chan);
+
+	*bank = (unsigned)(gather_bits(l, cfg->map.bank_mask) % cfg->n_banks);
+	*row = (uint32_t)gather_bits(l, cfg->map.row_mask);
+}
+
+/* Sub-partition = channel's slice chosen by the low bank bits. */
+unsigned mem_addr_slice(const struct mem_config *cfg, addr_t a)
+{
+	unsigned chan, bank;
+	uint32_t row;
+
+	mem_dram_decode(cfg, a, &chan, &bank, &row);
+	return chan * cfg->n_sub + (bank & (cfg->n_sub - 1));
+}
+
+void mem_dram_init(struct mem_dram *d, const struct mem_config *cfg,
+		   struct mem_q **in, struct mem_q **ret, unsigned first_slice,
+		   uint64_t period)
+{
+	memset(d, 0, sizeof(*d));
+	d->cfg = cfg;
+	d->bank = xcalloc(cfg->n_banks, sizeof(*d->bank));
+	for (unsigned b = 0; b < cfg->n_banks; b++)
+		d->bank[b].q = xcalloc(cfg->sched_queue, sizeof(*d->bank[b].q));
+	d->in = in;
+	d->ret = ret;
+	d->n_sub = cfg->n_sub;
+	d->first_slice = first_slice;
+	d->atom_bytes = cfg->burst_len * cfg->bus_bytes * cfg->chips;
+	d->burst_cycles = cfg->burst_len / cfg->data_ratio;
+	d->period = period;
+}
+
+void mem_dram_release(struct mem_dram *d)
+{
+	for (unsigned b = 0; b < d->cfg->n_banks; b++)
+		free(d->bank[b].q);
+	free(d->bank);
+	memset(d, 0, sizeof(*d));
+}
+
+/* Move at most one ready request from the sub-partitions into its bank. */
+static void dram_accept(struct mem_dram *d, uint64_t now)
+{
+	const struct mem_config *cfg = d->cfg;
+
+	if (d->n_pending >= cfg->sched_queue)
+		return;
+	for (unsigned k = 0; k < d->n_sub; k++) {
+		unsigned s = (d->in_rr + k) % d->n_sub, chan, bank;
+		struct mem_req *r = mem_q_peek(d->in[s], now);
+		struct mem_dram_bank *b;
+
+		if (!r)
+			continue;
+		mem_q_pop(d->in[s]);
+		mem_dram_decode(cfg, r->addr, &chan, &bank, &r->row);
+		r->bank = (uint16_t)bank;
+		r->bursts = (uint8_t)((r->size + d->atom_bytes - 1) / d->atom_bytes);
+		r->acted = 0;
+		r->age = ++d->age;
+		b = &d->bank[bank];
+		b->q[b->n_q++] = r;
+		if (!b->cur)
+			d->sel_mask |= (uint64_t)1 << bank;
+		d->n_pending++;
+		d->in_rr = (s + 1) % d->n_sub;
+		return;
+	}
+}
+
+/* Commit an idle bank to its next request: open-row hits first, then oldest. */
+static void bank_select(const struct mem_dram *d, struct mem_dram_bank *b)
+{
+	unsigned i = 0;
+
+	if (d->cfg->frfcfs && b->open) {
+		while (i < b->n_q && b->q[i]->row != b->row)
+			i++;
+		if (i == b->n_q)
+			i = 0;
+	}
+	b->cur = b->q[i];
+	memmove(&b->q[i], &b->q[i + 1], (b->n_q - i - 1) * sizeof(b->q[0]));
+	b->n_q--;
+}
+
+/* The request left the bank: return read data or release the write. */
+static void dram_finish(struct mem_dram *d, struct mem_dram_bank *b,
+			struct mem_req *r, uint64_t now)
+{
+	uint64_t bit = (uint64_t)1 << (b - d->bank);
+
+	b->cur = NULL;
+	d->act_mask &= ~bit;
+	if (b->n_q)
+		d->sel_mask |= bit;
+	d->n_pending--;
+	if (r->kind == MEM_WRITE || r->kind == MEM_WRITEBACK) {
+		d->st.n_wr++;
+		d->st.wr_bytes += r->size;
+		mem_pool_put(r);
+		return;
+	}
+	d->st.n_rd++;
+	d->st.rd_bytes += r->size;
+	mem_q_push(d->ret[r->slice - d->first_slice], r,
+		   now + (d->cfg->t_cl + d->burst_cycles) * d->period);
+}
+
+/* Issue the next column command of b->cur if every constraint allows. */
+static bool try_column(struct mem_dram *d, struct mem_dram_bank *b,
+		       uint64_t now, uint64_t n)
+{
+	const struct mem_config *c = d->cfg;
+	struct mem_req *r = b->cur;
+	bool wr = r->kind == MEM_WRITE || r->kind == MEM_WRITEBACK;
+	uint64_t t;
+
+	if (n < b->col_ok || n < d->ccd_ok || n < (wr ? d->wr_ok : d->rd_ok))
+		return false;
+	if (!wr && r->bursts == 1 &&
+	    mem_q_full(d->ret[r->slice - d->first_slice]))
+		return false;
+	d->ccd_ok = n + c->t_ccd;
+	if (wr) {
+		t = n + c->t_wl + d->burst_cycles;
+		d->rd_ok = MAX(d->rd_ok, t + c->t_cdlr);
+		b->pre_ok = MAX(b->pre_ok, t + c->t_wr);
+	} else {
+		t = n + c->t_cl + d->burst_cycles + 2;
+		d->wr_ok = MAX(d->wr_ok, t > c->t_wl ? t - c->t_wl : 0);
+		b->pre_ok = MAX(b->pre_ok, n + c->t_rtp);
+	}
+	if (!(r->acted & 2)) { /* first column command: was the row open? */
+		r->acted |= 2;
+		if (r->acted & 1)
+			d->st.row_misses++;
+		else
+			d->st.row_hits++;
+	}
+	d->st.busy_cycles += d->burst_cycles;
+	if (--r->bursts == 0)
+		dram_finish(d, b, r, now);
+	return true;
+}
+
+/* Issue PRE (wrong row open) or ACT (bank closed) for b->cur if allowed. */
+static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
+{
+	const struct mem_config *c = d->cfg;
+
+	if (b->open) {
+		if (n < b->pre_ok)
+			return false;
+		b->open = false;
+		b->act_ok = MAX(b->act_ok, n + c->t_rp);
+		d->st.n_pre++;
+		return true;
+	}
+	if (n < b->act_ok || n < d->rrd_ok)
+		return false;
+	b->open = true;
+	b->row = b->cur->row;
+	b->col_ok = n + c->t_rcd;
+	b->pre_ok = n + c->t_ras;
+	b->act_ok = n + c->t_rc;
+	d->rrd_ok = n + c->t_rrd;
+	b->cur->acted |= 1;
+	d->st.n_act++;
+	return true;
+}
+
+/*
+ * Offer the command bus to the busy banks in mask, lowest first; stops
+ * once both a column and a row command have issued.
+ */
+static void dram_issue(struct mem_dram *d, uint64_t mask, uint64_t now,
+		       uint64_t n, bool *col, bool *rowc)
+{
+	for (; mask && !(*col && *rowc); mask &= mask - 1) {
+		struct mem_dram_bank *b = &d->bank[bit_ctz64(mask)];
+
+		if (b->open && b->row == b->cur->row) {
+			if (!*col)
+				*col = try_column(d, b, now, n);
+		} else if (!*rowc) {
+			*rowc = try_row(d, b, n);
+		}
+	}
+}
+
+/*
+ * One DRAM cycle.  Bank bookkeeping uses two masks (banks waiting to
+ * select, banks serving), so an idle bank costs nothing; banks are offered
+ * the command bus in rotating order starting at prio.
+ */
+void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n)
+{
+	uint64_t act, hi;
+	bool col = false, rowc = false;
+
+	dram_accept(d, now);
+	if (!d->n_pending)
+		return;
+	for (uint64_t m = d->sel_mask; m; m &= m - 1) {
+		unsigned b = bit_ctz64(m);
+
+		bank_select(d, &d->bank[b]);
+		d->act_mask |= (uint64_t)1 << b;
+	}
+	d->sel_mask = 0;
+	act = d->act_mask;
+	hi = act & (~(uint64_t)0 << d->prio);
+	dram_issue(d, hi, now, n, &col, &rowc);
+	dram_issue(d, act & ~hi, now, n, &col, &rowc);
+	if (++d->prio == d->cfg->n_banks)
+		d->prio = 0;
+}

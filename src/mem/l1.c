@@ -1,0 +1,137 @@
+/*
+ * l1.c - the per-SM L1 unit: L1D and L1C in front of the SM's crossbar
+ * injection port.
+ *
+ * One access per core cycle (one data port).  L1D: 16 KB, allocate on miss,
+ * global stores write-through without allocation, local stores write-back
+ * (GPGPU-Sim's 'L' policy); hits are answered after gpgpu_l1_latency
+ * cycles through a latency queue.  L1C: read-only, allocate on fill.
+ * Atomics and accesses that bypass the L1 (.cg, L1D disabled) go straight
+ * to the injection queue.  Replies from the crossbar fill the caches (one
+ * per cycle) and release every request merged in the MSHR.
+ */
+#include "../base/base.h"
+#include "mem_int.h"
+
+void mem_l1_init(struct mem_l1 *l, const struct mem_config *cfg, unsigned sm,
+		 uint64_t core_period)
+{
+	memset(l, 0, sizeof(*l));
+	mem_cache_init(&l->d, &cfg->l1d, MEM_LVL_L1D);
+	mem_cache_init(&l->c, &cfg->l1c, MEM_LVL_L1C);
+	mem_q_init(&l->hitq, MAX(cfg->l1d.latency, cfg->l1c.latency) + 2);
+	mem_q_init(&l->respq, cfg->reply_queue);
+	l->d_lat = cfg->l1d.latency * core_period;
+	l->c_lat = cfg->l1c.latency * core_period;
+	l->last_access = UINT64_MAX;
+	l->sm = sm;
+}
+
+void mem_l1_release(struct mem_l1 *l)
+{
+	mem_cache_release(&l->d);
+	mem_cache_release(&l->c);
+	mem_q_release(&l->hitq);
+	mem_q_release(&l->respq);
+}
+
+/* Queue r for the request subnet at this SM's injection port. */
+static void l1_send(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
+		    uint64_t now)
+{
+	r->sm = (uint16_t)l->sm;
+	r->slice = (uint16_t)mem_addr_slice(ms->cfg, r->addr);
+	mem_xbar_push(&ms->req_net, l->sm, r, now);
+}
+
+/* A dirty local line was evicted: write it back to the L2. */
+static void l1_writeback(struct mem_sys *ms, struct mem_l1 *l,
+			 const struct mem_cache *c, addr_t a, uint64_t now)
+{
+	struct mem_req *w = mem_pool_get(&ms->wbs);
+
+	SIM_ASSERT(w); /* the cache checked wb_ok */
+	w->kind = MEM_WRITEBACK;
+	w->addr = a;
+	w->size = c->cfg.line_bytes;
+	w->space = MEM_LOCAL;
+	l1_send(ms, l, w, now);
+}
+
+/*
+ * Access the L1 for caller request r at time now.  Returns false, with no
+ * state changed except reservation-fail counters, if the port is taken or a
+ * resource is missing.
+ */
+bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
+		   uint64_t now)
+{
+	struct mem_q *out = &ms->req_net.in[l->sm];
+	struct mem_cache *c;
+	struct mem_cache_res res;
+	bool is_const = r->space == MEM_CONST;
+
+	if (l->last_access == now)
+		return false;
+	if (r->kind == MEM_ATOMIC ||
+	    (!is_const && ((r->flags & MEM_F_BYPASS_L1) || !ms->cfg->l1d_enabled))) {
+		if (mem_q_full(out))
+			return false;
+		l1_send(ms, l, r, now);
+		l->last_access = now;
+		return true;
+	}
+	if (is_const && r->kind != MEM_READ)
+		SIM_BUG("store to constant space at 0x%llx",
+			(unsigned long long)r->addr);
+	if (mem_q_full(&l->hitq))
+		return false;
+	c = is_const ? &l->c : &l->d;
+	mem_cache_access(c, r, r->kind == MEM_READ ? MEM_OP_READ : MEM_OP_WRITE,
+			 mem_q_free(out), ms->wbs.free != NULL, &res);
+	if (res.outcome == MEM_RESFAIL)
+		return false;
+	if (res.outcome == MEM_HIT && !res.write_down)
+		mem_q_push(&l->hitq, r, now + (is_const ? l->c_lat : l->d_lat));
+	if (res.fetch)
+		l1_send(ms, l, &c->mshr[res.mshr].fetch, now);
+	if (res.write_down)
+		l1_send(ms, l, r, now);
+	if (res.wb)
+		l1_writeback(ms, l, c, res.wb_addr, now);
+	l->last_access = now;
+	return true;
+}
+
+/*
+ * One core cycle: take one reply from this SM's ejection queue.  A line
+ * fill releases all requests merged on its MSHR into the reply queue; it
+ * waits while the reply queue lacks room for all of them.
+ */
+void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
+{
+	struct mem_q *ej = &ms->rep_net.out[l->sm];
+	struct mem_req *r = mem_q_peek(ej, now), *list;
+	struct mem_cache *c;
+
+	if (!r)
+		return;
+	if (r->kind != MEM_FETCH) {
+		if (mem_q_full(&l->respq))
+			return;
+		mem_q_pop(ej);
+		mem_q_push(&l->respq, r, now);
+		return;
+	}
+	c = r->level == MEM_LVL_L1C ? &l->c : &l->d;
+	if (mem_q_free(&l->respq) < mem_cache_mshr_count(c, r->mshr))
+		return;
+	mem_q_pop(ej);
+	list = mem_cache_fill(c, r->mshr);
+	while (list) {
+		struct mem_req *next = list->next;
+
+		mem_q_push(&l->respq, list, now);
+		list = next;
+	}
+}

@@ -1,0 +1,360 @@
+/*
+ * mem.h - the memory hierarchy of the timing model (interface).
+ *
+ * Models a Fermi-class (GTX480 as GPGPU-Sim configures it) memory system:
+ * per-SM L1 data and constant caches, a crossbar with separate request and
+ * reply subnets, L2 slices behind a ROP delay, and GDDR5 channels with
+ * FR-FCFS scheduling.  Components exchange requests through bounded queues
+ * whose entries carry a ready time; nothing is allocated after init.
+ *
+ * Three layers of API, from pure to stateful:
+ *   1. pure helpers the SM's LD/ST unit calls per instruction: the coalescer
+ *      (mem_coalesce) and the shared-memory bank-conflict count
+ *      (mem_shmem_cycles);
+ *   2. the clock-domain stepper (struct mem_clock);
+ *   3. the memory system (struct mem_sys, opaque): push one coalesced
+ *      transaction from SM i, tick once per core cycle, pop replies.
+ *
+ * Protocol per core cycle c (what the SM pipeline is expected to do):
+ *   while (mem_sys_pop(ms, i, &r)) ...     replies due at cycle c
+ *   mem_sys_push(ms, i, &a) ...            at most one access per SM
+ *   mem_sys_tick(ms)                       advance to cycle c + 1
+ * A quiet system (mem_sys_idle) may be fast-forwarded with mem_sys_skip.
+ *
+ * All time inside the memory system is kept on one global time line (see
+ * struct mem_clock); latencies are configured in the cycles of the domain
+ * that owns them and converted at init.  Evaluation order within one global
+ * time step is DRAM, L2, interconnect, core (reverse pipeline order for the
+ * request path), so a queue written in a step is read no earlier than the
+ * next step unless its ready stamp says otherwise.
+ */
+#ifndef SIM_MEM_MEM_H
+#define SIM_MEM_MEM_H
+
+#include "../base/base.h"
+#include "../base/diag.h"
+
+/* ================================================================
+ * Configuration
+ * ================================================================ */
+
+/* Write policy of a cache (the <write> letter of a GPGPU-Sim cache string). */
+enum mem_write_policy {
+	MEM_WP_READONLY,  /* R: writes are a simulator bug */
+	MEM_WP_WT,        /* T: write-through; hits update, misses do not allocate */
+	MEM_WP_WB,        /* B: write-back; hits mark the line dirty */
+	MEM_WP_LOCAL_WB,  /* L: local space write-back, global write-through */
+};
+
+/*
+ * One cache's geometry and resources.  GPGPU-Sim cache string:
+ * <N>:<n_sets>:<line_bytes>:<assoc>,L:<write>:<m|f>:<write-alloc>:<H|L>,
+ * <mshr>:<n_mshr>:<mshr_merge>,<miss_queue>.
+ */
+struct mem_cache_config {
+	unsigned n_sets;              /* sets; power of two */
+	unsigned line_bytes;          /* line size; power of two */
+	unsigned assoc;               /* ways per set */
+	unsigned n_mshr;              /* miss status holding registers */
+	unsigned mshr_merge;          /* requests one MSHR may hold (>= 1) */
+	unsigned miss_queue;          /* outbound miss queue entries */
+	unsigned latency;             /* hit latency in the owner's cycles */
+	enum mem_write_policy write;  /* write policy */
+	bool alloc_on_fill;           /* 'f': pick the victim at fill, not at miss */
+	bool write_alloc;             /* allocate (without fetch) on a write miss */
+	bool hash_index;              /* 'H': XOR-folded (Fermi-style) set index */
+};
+
+/* Bytes of the address that select the DRAM channel, row, bank, column. */
+struct mem_addrmap {
+	unsigned chan_bit;   /* dramid@N: channel digits inserted at bit N */
+	uint64_t row_mask;   /* address bits forming the row (after channel removal) */
+	uint64_t bank_mask;  /* address bits forming the bank */
+	uint64_t col_mask;   /* address bits forming the column and burst byte */
+};
+
+/*
+ * Every parameter of the memory hierarchy, with the GPGPU-Sim option it
+ * corresponds to.  Filled by mem_config_gtx480()/mem_config_tesla8(), then
+ * possibly overridden by the option table, then checked with
+ * mem_config_validate().  Immutable once a mem_sys is created from it.
+ */
+struct mem_config {
+	/* machine and clocks */
+	unsigned n_sm;            /* gpgpu_n_clusters x gpgpu_n_cores_per_cluster */
+	double core_mhz;          /* gpgpu_clock_domains, 1st field */
+	double icnt_mhz;          /* gpgpu_clock_domains, 2nd field */
+	double l2_mhz;            /* gpgpu_clock_domains, 3rd field */
+	double dram_mhz;          /* gpgpu_clock_domains, 4th field (command clock) */
+
+	/* SM side */
+	struct mem_cache_config l1d;  /* gpgpu_cache:dl1, gpgpu_l1_latency */
+	struct mem_cache_config l1c;  /* gpgpu_const_cache:l1 */
+	bool l1d_enabled;         /* !gpgpu_gmem_skip_L1D */
+	unsigned reply_queue;     /* completed replies held per SM (no GPGPU-Sim option) */
+	unsigned reqs_per_sm;     /* caller requests in flight per SM (pool size) */
+	unsigned smem_banks;      /* gpgpu_shmem_num_banks */
+	unsigned smem_bank_bytes; /* bank width in bytes (4 on Fermi) */
+	unsigned smem_latency;    /* gpgpu_smem_latency, core cycles */
+	unsigned coalesce_bytes;  /* segment for L1-cached accesses (= L1D line) */
+	unsigned sector_bytes;    /* segment when the L1 is bypassed (.cg) */
+
+	/* interconnect (both subnets) */
+	unsigned flit_bytes;      /* icnt_flit_size */
+	unsigned ctrl_bytes;      /* packet header: READ/WRITE_PACKET_SIZE */
+	unsigned icnt_latency;    /* router pipeline + links, icnt cycles (BookSim fly) */
+	unsigned icnt_in_queue;   /* SM injection queue (= L1 miss queue) */
+	unsigned ejection_queue;  /* gpgpu_n_cluster_ejection_buffer_size */
+
+	/* memory partitions / L2 */
+	unsigned n_mem;           /* gpgpu_n_mem: DRAM channels */
+	unsigned n_sub;           /* gpgpu_n_sub_partition_per_mchannel */
+	struct mem_cache_config l2;  /* gpgpu_cache:dl2 (per sub-partition slice) */
+	unsigned rop_latency;     /* gpgpu_l2_rop_latency, L2 cycles */
+	unsigned q_icnt_l2;       /* gpgpu_dram_partition_queues, 1st (ROP + icnt->L2) */
+	unsigned q_l2_dram;       /* gpgpu_dram_partition_queues, 2nd */
+	unsigned q_dram_l2;       /* gpgpu_dram_partition_queues, 3rd */
+	unsigned q_l2_icnt;       /* gpgpu_dram_partition_queues, 4th */
+	unsigned wb_pool;         /* writeback buffers per L2 slice / SM (no option) */
+
+	/* DRAM (gpgpu_dram_timing_opt, in DRAM command cycles) */
+	unsigned dram_latency;    /* dram_latency: extra fixed delay, core cycles */
+	unsigned frfcfs;          /* gpgpu_dram_scheduler: 1 FR-FCFS, 0 FIFO */
+	unsigned sched_queue;     /* gpgpu_frfcfs_dram_sched_queue_size */
+	unsigned n_banks;         /* nbk */
+	unsigned t_ccd;           /* CCD: column to column */
+	unsigned t_rrd;           /* RRD: activate to activate, different banks */
+	unsigned t_rcd;           /* RCD: activate to column */
+	unsigned t_ras;           /* RAS: activate to precharge */
+	unsigned t_rp;            /* RP: precharge to activate */
+	unsigned t_rc;            /* RC: activate to activate, same bank */
+	unsigned t_cl;            /* CL: read column to data */
+	unsigned t_wl;            /* WL: write column to data */
+	unsigned t_cdlr;          /* CDLR: end of write data to read column */
+	unsigned t_wr;            /* WR: end of write data to precharge */
+	unsigned t_rtp;           /* RTPL: read column to precharge */
+	unsigned burst_len;       /* gpgpu_dram_burst_length */
+	unsigned bus_bytes;       /* gpgpu_dram_buswidth, per chip */
+	unsigned chips;           /* gpgpu_n_mem_per_ctrlr */
+	unsigned data_ratio;      /* dram_data_command_freq_ratio (4 = GDDR5) */
+	struct mem_addrmap map;   /* gpgpu_mem_addr_mapping */
+};
+
+/* GTX480 as GPGPU-Sim's SM2_GTX480 config models it (15 SMs, 6x2 slices). */
+void mem_config_gtx480(struct mem_config *c);
+/*
+ * The Tesla-like 8-wide machine DWR used: 16 SMs, 48 KB L1D (64 sets x 12
+ * ways x 64 B lines, 64 B transactions), 16 banks of shared memory,
+ * 6 partitions, 76.8 GB/s (6 x 8 B x DDR x 800 MHz).
+ */
+void mem_config_tesla8(struct mem_config *c);
+/*
+ * Parse a GPGPU-Sim address-mapping string such as
+ * "dramid@8;00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS" into c->map.
+ * Letters: R row, B bank, C column, S byte in burst, 0 unused; '.' ignored;
+ * the rightmost letter is bit 0.  Returns 0, or -1 with a message in d.
+ */
+int mem_config_set_addrmap(struct mem_config *c, const char *spec,
+			   struct diag *d);
+/* Range and cross-field checks; returns 0, or -1 with a message in d. */
+int mem_config_validate(const struct mem_config *c, struct diag *d);
+
+/* ================================================================
+ * Coalescing and shared-memory banks (pure functions)
+ * ================================================================ */
+
+/* One memory transaction produced by the coalescer. */
+struct mem_txn {
+	addr_t addr;       /* segment-aligned start address */
+	unsigned size;     /* segment size in bytes (32, 64 or 128) */
+	lanemask_t lanes;  /* lanes whose access touches this segment */
+};
+
+/* Most transactions one warp access can produce (each lane may straddle). */
+#define MEM_COALESCE_MAX (2 * WS_MAX_WARP)
+
+/*
+ * Segment size for one access width under a maximum segment size, Fermi
+ * rule (coalescing arch 20): 1-byte accesses use 32 B segments, 2-byte
+ * 64 B, wider accesses 128 B; the result is capped at max_seg (128 when the
+ * L1 caches the access, 32 when it is bypassed, 64 on the Tesla machine).
+ */
+unsigned mem_coalesce_seg(unsigned access_bytes, unsigned max_seg);
+
+/*
+ * Coalesce one warp access.  lane_addr[l] is lane l's address for every
+ * lane set in active (warp width up to 64, the whole warp coalesces
+ * together); access_bytes is 1, 2, 4, 8 or 16.  Writes one transaction
+ * per distinct segment touched into out[] (room for MEM_COALESCE_MAX), in
+ * order of the lowest lane touching it, and returns the count.
+ */
+unsigned mem_coalesce(const addr_t *lane_addr, lanemask_t active,
+		      unsigned access_bytes, unsigned max_seg,
+		      struct mem_txn *out);
+
+/*
+ * Cycles a warp's shared-memory access occupies the banks: the largest
+ * number of distinct bank_bytes-wide words that map to one bank (identical
+ * words are broadcast).  An access wider than a bank touches consecutive
+ * words.  Returns at least 1 (0 when no lane is active).
+ */
+unsigned mem_shmem_cycles(const addr_t *lane_addr, lanemask_t active,
+			  unsigned access_bytes, unsigned n_banks,
+			  unsigned bank_bytes);
+
+/* ================================================================
+ * Clock domains
+ * ================================================================ */
+
+enum mem_domain {
+	MEM_DOM_CORE,  /* SMs and L1 caches */
+	MEM_DOM_ICNT,  /* crossbar */
+	MEM_DOM_L2,    /* L2 slices and ROP */
+	MEM_DOM_DRAM,  /* DRAM command clock */
+	MEM_N_DOM
+};
+
+/*
+ * Deterministic multi-clock stepper.  Time is an integer: with the
+ * frequencies in kHz, one unit is 1/lcm(f) ms, so every period is an exact
+ * integer (GTX480: core 33 units, DRAM 25).  When the lcm does not fit, the
+ * periods fall back to rounded femtoseconds.  Domain d ticks at times
+ * k * period[d], k >= 1; each step advances to the earliest next tick and
+ * reports every domain that ticks at that time (ties tick together).
+ */
+struct mem_clock {
+	uint64_t period[MEM_N_DOM]; /* time units per cycle of each domain */
+	uint64_t next[MEM_N_DOM];   /* time of each domain's next tick */
+	uint64_t cycles[MEM_N_DOM]; /* ticks taken so far per domain */
+	uint64_t now;               /* time of the latest step */
+};
+
+void mem_clock_init(struct mem_clock *c, const double mhz[MEM_N_DOM]);
+/* Advance to the next tick; returns the mask (1u << domain) that ticks. */
+unsigned mem_clock_step(struct mem_clock *c);
+
+/* ================================================================
+ * The memory system
+ * ================================================================ */
+
+enum mem_kind {
+	MEM_READ,       /* load */
+	MEM_WRITE,      /* store; replied to with an acknowledgement */
+	MEM_ATOMIC,     /* read-modify-write performed at the L2 */
+	MEM_FETCH,      /* internal: line fill request of a cache */
+	MEM_WRITEBACK,  /* internal: dirty-line eviction */
+};
+
+enum mem_space {
+	MEM_GLOBAL,  /* global (L1D: write-through) */
+	MEM_LOCAL,   /* local (L1D: write-back) */
+	MEM_CONST,   /* constant or param (L1C, read-only) */
+};
+
+enum mem_access_flags {
+	MEM_F_BYPASS_L1 = 1 << 0,  /* .cg / .cv / volatile: skip the L1D */
+};
+
+/* One coalesced transaction offered by an SM. */
+struct mem_access {
+	addr_t addr;          /* start address; one L1 line at most when cached */
+	uint64_t tag;         /* caller's cookie, returned in the reply */
+	unsigned size;        /* bytes moved (data bytes of a write) */
+	enum mem_kind kind;   /* MEM_READ, MEM_WRITE or MEM_ATOMIC */
+	enum mem_space space; /* selects L1D or L1C and the L1D write policy */
+	unsigned flags;       /* enum mem_access_flags */
+};
+
+/* A completed access handed back to its SM. */
+struct mem_reply {
+	addr_t addr;        /* address of the access */
+	uint64_t tag;       /* the caller's cookie */
+	uint64_t value;     /* atomics: what the atomic callback returned */
+	enum mem_kind kind; /* kind of the access */
+};
+
+/*
+ * Applies an atomic's functional effect when it is performed at the L2
+ * (so lock outcomes depend on timing, as in GPGPU-Sim).  Returns the value
+ * to carry back in the reply (typically the old value).
+ */
+typedef uint64_t (*mem_atomic_fn)(void *ctx, unsigned sm, uint64_t tag,
+				  addr_t addr);
+
+/* Per-cache counters (summed over all instances of that cache). */
+struct mem_cache_stats {
+	uint64_t accesses;     /* accesses that did not fail */
+	uint64_t hits;         /* hits */
+	uint64_t misses;       /* misses (new MSHR, or write miss) */
+	uint64_t pending_hits; /* merged into an existing MSHR */
+	uint64_t resfails;     /* reservation fails (MSHR, merge, line, queue) */
+	uint64_t writebacks;   /* dirty lines evicted */
+};
+
+/* DRAM counters (summed over channels). */
+struct mem_dram_stats {
+	uint64_t n_rd;        /* read requests completed */
+	uint64_t n_wr;        /* write requests completed */
+	uint64_t n_act;       /* activates */
+	uint64_t n_pre;       /* precharges */
+	uint64_t row_hits;    /* requests served without their own activate */
+	uint64_t row_misses;  /* requests that needed an activate */
+	uint64_t rd_bytes;    /* bytes read */
+	uint64_t wr_bytes;    /* bytes written */
+	uint64_t busy_cycles; /* DRAM cycles the data bus carried data */
+};
+
+struct mem_stats {
+	struct mem_cache_stats l1d;  /* all SMs' L1D */
+	struct mem_cache_stats l1c;  /* all SMs' L1C */
+	struct mem_cache_stats l2;   /* all L2 slices */
+	struct mem_dram_stats dram;  /* all channels */
+	uint64_t icnt_req_pkts;      /* packets on the request subnet */
+	uint64_t icnt_req_flits;     /* flits on the request subnet */
+	uint64_t icnt_rep_pkts;      /* packets on the reply subnet */
+	uint64_t icnt_rep_flits;     /* flits on the reply subnet */
+	uint64_t core_cycles;        /* core cycles simulated */
+	uint64_t dram_cycles;        /* DRAM command cycles simulated (per channel) */
+	double dram_util;            /* busy_cycles / (dram_cycles * n_mem) */
+};
+
+struct mem_sys;
+
+/*
+ * Build the memory system for cfg (which must pass mem_config_validate and
+ * outlive the result).  atomic/ctx may be NULL if no atomics are pushed.
+ */
+struct mem_sys *mem_sys_create(const struct mem_config *cfg,
+			       mem_atomic_fn atomic, void *ctx);
+void mem_sys_destroy(struct mem_sys *ms);
+
+/*
+ * Offer one transaction from SM sm at the current core cycle.  Returns
+ * true if it was accepted; false (and nothing changed) on back-pressure:
+ * the SM already made an access this cycle, its request pool or reply
+ * queue is full, or the cache had a reservation failure.  Retry later.
+ */
+bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a);
+/* Quick pre-check for push (port and pool only); push may still fail. */
+bool mem_sys_can_push(const struct mem_sys *ms, unsigned sm);
+/* Take the next reply due for SM sm; false when none is due. */
+bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out);
+/* Advance every clock domain by one core cycle. */
+void mem_sys_tick(struct mem_sys *ms);
+/* True when no request is anywhere in the system (ticks would be no-ops). */
+bool mem_sys_idle(const struct mem_sys *ms);
+/* Advance n core cycles at once; only allowed while idle. */
+void mem_sys_skip(struct mem_sys *ms, uint64_t n);
+/* Core cycles simulated so far. */
+uint64_t mem_sys_cycle(const struct mem_sys *ms);
+/* Invalidate every L1 (between kernels: gpgpu_flush_l1_cache). */
+void mem_sys_flush_l1(struct mem_sys *ms);
+/* Fill out with the counters summed over components. */
+void mem_sys_stats(const struct mem_sys *ms, struct mem_stats *out);
+/*
+ * Invariant check (queue occupancies, MSHR free lists, live-request
+ * counts); calls SIM_BUG on a violation.  Cheap enough for debug builds.
+ */
+void mem_sys_check(const struct mem_sys *ms);
+
+#endif

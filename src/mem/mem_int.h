@@ -1,0 +1,399 @@
+/*
+ * mem_int.h - internals of the memory hierarchy, shared by the src/mem sources and
+ * the white-box unit tests: the request object, bounded ready-stamped
+ * queues, request pools, and the components (cache, L1 unit, crossbar,
+ * L2 slice, DRAM channel), each with an init/tick/push/pop surface so it
+ * can be tested against fake neighbours.
+ *
+ * Time: every ready stamp and busy-until value is on the global time line
+ * of struct mem_clock (see mem.h).  DRAM bank timing is kept in DRAM
+ * command cycles.  No function here allocates after its component's init.
+ */
+#ifndef SIM_MEM_MEM_INT_H
+#define SIM_MEM_MEM_INT_H
+
+#include "../base/base.h"
+#include "mem.h"
+
+/* ================================================================
+ * Requests, queues, pools
+ * ================================================================ */
+
+enum mem_level { MEM_LVL_NONE, MEM_LVL_L1D, MEM_LVL_L1C, MEM_LVL_L2 };
+
+struct mem_pool;
+
+/*
+ * A request in flight.  Caller accesses and writebacks come from pools;
+ * line fetches are embedded in their cache's MSHR.  A request sits in at
+ * most one queue and at most one MSHR list at a time, and its reply
+ * travels back as the same object.
+ */
+struct mem_req {
+	addr_t addr;            /* start address (line address for fetches) */
+	uint64_t tag;           /* caller's cookie */
+	uint64_t value;         /* atomic result */
+	uint64_t age;           /* DRAM arrival order (FR-FCFS tie-break) */
+	struct mem_req *next;   /* MSHR merge list or pool free list */
+	struct mem_pool *pool;  /* owning pool; NULL for MSHR-embedded fetches */
+	uint32_t size;          /* bytes moved */
+	uint32_t row;           /* DRAM row */
+	uint16_t sm;            /* issuing SM (reply destination) */
+	uint16_t slice;         /* L2 slice (request destination) */
+	uint16_t mshr;          /* fetches: index of the owning MSHR */
+	uint16_t bank;          /* DRAM bank */
+	uint8_t kind;           /* enum mem_kind */
+	uint8_t space;          /* enum mem_space */
+	uint8_t flags;          /* enum mem_access_flags */
+	uint8_t level;          /* fetches: enum mem_level of the owning cache */
+	uint8_t bursts;         /* DRAM column commands still to issue */
+	uint8_t acted;          /* DRAM: an activate was issued for it */
+};
+
+struct mem_qent {
+	struct mem_req *req; /* the queued request */
+	uint64_t ready;      /* global time from which it may leave */
+};
+
+/* Bounded FIFO ring; O(1) push/pop, storage allocated at init. */
+struct mem_q {
+	struct mem_qent *e; /* cap entries */
+	uint32_t cap;       /* capacity (>= 1) */
+	uint32_t head;      /* index of the oldest entry */
+	uint32_t n;         /* entries held */
+};
+
+void mem_q_init(struct mem_q *q, unsigned cap);
+void mem_q_release(struct mem_q *q);
+
+static inline bool mem_q_full(const struct mem_q *q) { return q->n == q->cap; }
+static inline bool mem_q_empty(const struct mem_q *q) { return q->n == 0; }
+static inline unsigned mem_q_free(const struct mem_q *q) { return q->cap - q->n; }
+
+static inline void mem_q_push(struct mem_q *q, struct mem_req *r, uint64_t ready)
+{
+	uint32_t t = q->head + q->n;
+
+	SIM_ASSERT(q->n < q->cap);
+	if (t >= q->cap)
+		t -= q->cap;
+	q->e[t].req = r;
+	q->e[t].ready = ready;
+	q->n++;
+}
+
+/* The head request if it is ready at time now, else NULL. */
+static inline struct mem_req *mem_q_peek(const struct mem_q *q, uint64_t now)
+{
+	if (!q->n || q->e[q->head].ready > now)
+		return NULL;
+	return q->e[q->head].req;
+}
+
+static inline struct mem_req *mem_q_pop(struct mem_q *q)
+{
+	struct mem_req *r = q->e[q->head].req;
+
+	SIM_ASSERT(q->n > 0);
+	if (++q->head == q->cap)
+		q->head = 0;
+	q->n--;
+	return r;
+}
+
+/* Fixed pool of requests with a free list; n_live counts those handed out. */
+struct mem_pool {
+	struct mem_req *all;  /* backing array */
+	struct mem_req *free; /* free list through next */
+	unsigned size;        /* requests in the pool */
+	unsigned n_live;      /* requests currently allocated */
+};
+
+void mem_pool_init(struct mem_pool *p, unsigned n);
+void mem_pool_release(struct mem_pool *p);
+
+/* A zeroed request, or NULL when the pool is empty (a modelled stall). */
+static inline struct mem_req *mem_pool_get(struct mem_pool *p)
+{
+	struct mem_req *r = p->free;
+
+	if (!r)
+		return NULL;
+	p->free = r->next;
+	memset(r, 0, sizeof(*r));
+	r->pool = p;
+	p->n_live++;
+	return r;
+}
+
+static inline void mem_pool_put(struct mem_req *r)
+{
+	struct mem_pool *p = r->pool;
+
+	SIM_ASSERT(p && p->n_live > 0);
+	r->next = p->free;
+	p->free = r;
+	p->n_live--;
+}
+
+/* Packet bytes of r on the request (reply = false) or reply subnet. */
+unsigned mem_pkt_bytes(const struct mem_req *r, bool reply, unsigned ctrl_bytes);
+
+/* ================================================================
+ * Set-associative cache with MSHRs (cache.c)
+ * ================================================================ */
+
+enum mem_line_state { MEM_LINE_INVALID, MEM_LINE_VALID, MEM_LINE_RESERVED };
+
+struct mem_line {
+	addr_t tag;     /* line address (addr >> line bits) */
+	uint64_t lru;   /* last-touch stamp; smallest is the LRU victim */
+	uint16_t mshr;  /* RESERVED lines: MSHR waiting for the fill */
+	uint8_t state;  /* enum mem_line_state */
+	uint8_t dirty;  /* written since fill (write-back policies) */
+};
+
+struct mem_mshr {
+	struct mem_req fetch;   /* the line fetch sent to the next level */
+	struct mem_req *head;   /* merged requests, oldest first */
+	struct mem_req *tail;   /* last merged request */
+	addr_t line;            /* line address being fetched */
+	uint32_t line_idx;      /* reserved line (allocate-on-miss caches) */
+	uint16_t n_merged;      /* requests in the list */
+	uint8_t busy;           /* entry in use */
+	uint8_t has_write;      /* a merged write/atomic: fill leaves the line dirty */
+};
+
+enum mem_outcome {
+	MEM_HIT,           /* data present */
+	MEM_HIT_RESERVED,  /* merged into the MSHR of an outstanding miss */
+	MEM_MISS,          /* missed (see mem_cache_res for what to send) */
+	MEM_RESFAIL,       /* reservation failure: nothing changed, retry */
+};
+
+enum mem_cache_op {
+	MEM_OP_READ,    /* load or line fetch */
+	MEM_OP_WRITE,   /* store or writeback */
+	MEM_OP_RMW,     /* atomic: read, then the line is dirty */
+};
+
+/* What a cache access asks its owner to do next. */
+struct mem_cache_res {
+	enum mem_outcome outcome; /* result */
+	bool fetch;        /* send mshr[mshr].fetch to the next level */
+	bool write_down;   /* forward the write itself to the next level */
+	bool wb;           /* a dirty victim was evicted: write back wb_addr */
+	addr_t wb_addr;    /* victim line address (bytes) */
+	unsigned mshr;     /* MSHR index for fetch / merge */
+};
+
+struct mem_cache {
+	struct mem_cache_config cfg;  /* geometry and policies */
+	struct mem_line *lines;       /* n_sets * assoc, set-major */
+	struct mem_mshr *mshr;        /* n_mshr entries */
+	uint16_t *mshr_free;          /* stack of free MSHR indices */
+	unsigned n_mshr_free;         /* entries on the stack */
+	unsigned line_shift;          /* log2(line_bytes) */
+	unsigned set_bits;            /* log2(n_sets) */
+	uint64_t lru_clock;           /* stamp source for LRU */
+	const struct mem_config *map; /* L2: index by slice-local address */
+	uint8_t level;                /* enum mem_level, copied into fetches */
+	struct mem_cache_stats st;    /* counters */
+};
+
+void mem_cache_init(struct mem_cache *c, const struct mem_cache_config *cfg,
+		    enum mem_level level);
+void mem_cache_release(struct mem_cache *c);
+/*
+ * Index an L2 slice by the slice-local address (channel digits and the
+ * sub-partition bits squeezed out), as GPGPU-Sim indexes L2 by partition
+ * address; without it a slice would use only a fraction of its sets.
+ */
+void mem_cache_index_by_slice(struct mem_cache *c, const struct mem_config *cfg);
+unsigned mem_cache_set(const struct mem_cache *c, addr_t a);
+/*
+ * Access the cache for req.  slots = free entries in the outbound queue;
+ * wb_ok = a writeback buffer is available.  If the access needs more than
+ * that, or no MSHR/merge slot/victim line is available, the result is
+ * MEM_RESFAIL and nothing but the resfail counter changes.  On
+ * MEM_HIT_RESERVED and on a read MEM_MISS, req is kept in the MSHR list.
+ */
+void mem_cache_access(struct mem_cache *c, struct mem_req *req,
+		      enum mem_cache_op op, unsigned slots, bool wb_ok,
+		      struct mem_cache_res *res);
+/*
+ * The fill for MSHR m arrived: install the line, free the MSHR, and return
+ * the merged requests (a list through next, oldest first).
+ */
+struct mem_req *mem_cache_fill(struct mem_cache *c, unsigned m);
+/* Merged requests waiting on MSHR m. */
+static inline unsigned mem_cache_mshr_count(const struct mem_cache *c, unsigned m)
+{
+	return c->mshr[m].n_merged;
+}
+/* True if the line holding a is present and valid. */
+bool mem_cache_probe(const struct mem_cache *c, addr_t a);
+/* Drop every valid line (reserved lines stay). */
+void mem_cache_invalidate(struct mem_cache *c);
+
+/* ================================================================
+ * Crossbar subnet (xbar.c)
+ * ================================================================ */
+
+/*
+ * One subnet: n_in input queues to n_out output queues.  Each cycle every
+ * input port and every output port moves at most one flit; a packet of F
+ * flits holds its input and output for F cycles and reaches the output
+ * queue (latency + F - 1) cycles after its grant, plus eject_delay.
+ * Inputs are served round-robin from a pointer that advances each cycle;
+ * only the head of each input is eligible (one virtual channel).
+ */
+struct mem_xbar {
+	struct mem_q *in;     /* per input port */
+	struct mem_q *out;    /* per output port (stamped arrival time) */
+	uint64_t *in_busy;    /* time each input port is free again */
+	uint64_t *out_busy;   /* time each output port is free again */
+	unsigned n_in;        /* input ports */
+	unsigned n_out;       /* output ports */
+	unsigned rr;          /* first input considered next cycle */
+	unsigned n_waiting;   /* packets in input queues */
+	unsigned flit_bytes;  /* bytes per flit */
+	unsigned ctrl_bytes;  /* packet header bytes */
+	uint64_t lat_time;    /* latency in time units */
+	uint64_t period;      /* one interconnect cycle in time units */
+	uint64_t eject_delay; /* extra delay added at the output (ROP) */
+	bool reply;           /* reply subnet: route by sm, size by reply */
+	uint64_t pkts;        /* packets delivered */
+	uint64_t flits;       /* flits delivered */
+};
+
+void mem_xbar_init(struct mem_xbar *x, unsigned n_in, unsigned in_cap,
+		   unsigned n_out, unsigned out_cap, bool reply,
+		   const struct mem_config *cfg, uint64_t period,
+		   uint64_t eject_delay);
+void mem_xbar_release(struct mem_xbar *x);
+/* Queue r at input i, eligible from time ready; input must not be full. */
+void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
+		   uint64_t ready);
+void mem_xbar_tick(struct mem_xbar *x, uint64_t now);
+
+/* ================================================================
+ * DRAM channel (dram.c)
+ * ================================================================ */
+
+struct mem_dram_bank {
+	struct mem_req *cur;   /* request being served (committed) */
+	struct mem_req **q;    /* waiting requests, oldest first */
+	unsigned n_q;          /* entries in q */
+	uint32_t row;          /* open row */
+	bool open;             /* a row is open */
+	uint64_t act_ok;       /* DRAM cycle an activate may issue (tRP, tRC) */
+	uint64_t col_ok;       /* DRAM cycle a column command may issue (tRCD) */
+	uint64_t pre_ok;       /* DRAM cycle a precharge may issue (tRAS, tWR, tRTP) */
+};
+
+/*
+ * One channel: takes requests from its sub-partitions' L2->DRAM queues
+ * (in[]), schedules them per bank, and returns read data into ret[].
+ * Completed writes are released to their pool.
+ */
+struct mem_dram {
+	const struct mem_config *cfg;  /* timing parameters */
+	struct mem_dram_bank *bank;    /* n_banks banks */
+	struct mem_q **in;             /* n_sub input queues (L2 -> DRAM) */
+	struct mem_q **ret;            /* n_sub return queues (DRAM -> L2) */
+	unsigned n_sub;                /* sub-partitions feeding this channel */
+	unsigned first_slice;          /* global id of sub-partition 0 */
+	unsigned in_rr;                /* next input queue to take from */
+	unsigned prio;                 /* bank served first this cycle */
+	unsigned n_pending;            /* requests queued or in service */
+	uint64_t sel_mask;             /* banks idle with requests waiting */
+	uint64_t act_mask;             /* banks serving a request (cur set) */
+	unsigned atom_bytes;           /* bytes per column command */
+	unsigned burst_cycles;         /* data-bus cycles per column command */
+	uint64_t period;               /* one DRAM cycle in time units */
+	uint64_t age;                  /* arrival counter */
+	uint64_t ccd_ok;               /* next column command (tCCD) */
+	uint64_t rrd_ok;               /* next activate (tRRD) */
+	uint64_t rd_ok;                /* next read column (write-to-read) */
+	uint64_t wr_ok;                /* next write column (read-to-write) */
+	struct mem_dram_stats st;      /* counters */
+};
+
+void mem_dram_init(struct mem_dram *d, const struct mem_config *cfg,
+		   struct mem_q **in, struct mem_q **ret, unsigned first_slice,
+		   uint64_t period);
+void mem_dram_release(struct mem_dram *d);
+/* Decode a (global) address into channel-local bank and row. */
+void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
+		     unsigned *bank, uint32_t *row);
+/* Address with the channel digits removed; *chan gets the channel. */
+addr_t mem_addr_local(const struct mem_config *cfg, addr_t a, unsigned *chan);
+/* Global L2 slice that owns address a. */
+unsigned mem_addr_slice(const struct mem_config *cfg, addr_t a);
+/* One DRAM cycle: now = global time, n = this channel's DRAM cycle. */
+void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n);
+static inline bool mem_dram_busy(const struct mem_dram *d)
+{
+	return d->n_pending != 0;
+}
+
+/* ================================================================
+ * L1 unit and L2 slice (l1.c, l2.c)
+ * ================================================================ */
+
+/* Per-SM L1 data and constant caches with their reply queues. */
+struct mem_l1 {
+	struct mem_cache d;      /* L1D */
+	struct mem_cache c;      /* L1C */
+	struct mem_q hitq;       /* hits waiting out the hit latency */
+	struct mem_q respq;      /* replies from below (fills, acks) */
+	uint64_t last_access;    /* time of the last access (one port) */
+	uint64_t d_lat;          /* L1D hit latency, time units */
+	uint64_t c_lat;          /* L1C hit latency, time units */
+	unsigned sm;             /* SM id */
+};
+
+/* One L2 slice (memory sub-partition). */
+struct mem_slice {
+	struct mem_cache cache;  /* the L2 slice */
+	struct mem_q dram_q;     /* L2 -> DRAM (stamped + dram_latency) */
+	struct mem_q ret_q;      /* DRAM -> L2 */
+	unsigned id;             /* global slice id */
+};
+
+struct mem_sys {
+	const struct mem_config *cfg;  /* configuration */
+	struct mem_clock clk;          /* clock domains */
+	struct mem_l1 *l1;             /* n_sm L1 units */
+	struct mem_slice *slice;       /* n_mem * n_sub slices */
+	struct mem_dram *dram;         /* n_mem channels */
+	struct mem_q **dram_in;        /* per slice: &slice[i].dram_q */
+	struct mem_q **dram_ret;       /* per slice: &slice[i].ret_q */
+	struct mem_xbar req_net;       /* SMs -> slices */
+	struct mem_xbar rep_net;       /* slices -> SMs */
+	struct mem_pool reqs;          /* caller requests */
+	struct mem_pool wbs;           /* writebacks (L1 local and L2) */
+	unsigned *sm_live;             /* caller requests in flight per SM */
+	unsigned n_slices;             /* n_mem * n_sub */
+	uint64_t dram_lat;             /* dram_latency in time units */
+	uint64_t l2_lat;               /* L2 hit latency in time units */
+	mem_atomic_fn atomic;          /* functional effect of atomics */
+	void *atomic_ctx;              /* its context */
+};
+
+/* L1 side (l1.c). */
+void mem_l1_init(struct mem_l1 *l, const struct mem_config *cfg, unsigned sm,
+		 uint64_t core_period);
+void mem_l1_release(struct mem_l1 *l);
+bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
+		   uint64_t now);
+void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now);
+
+/* L2 side (l2.c). */
+void mem_slice_init(struct mem_slice *s, const struct mem_config *cfg,
+		    unsigned id);
+void mem_slice_release(struct mem_slice *s);
+void mem_slice_tick(struct mem_sys *ms, struct mem_slice *s, uint64_t now);
+
+#endif

@@ -1,0 +1,361 @@
+/*
+ * memsys.c - the memory system top level: owns the L1 units, the two
+ * crossbar subnets, the L2 slices and the DRAM channels, and advances
+ * them through the four clock domains.
+ *
+ * Within one global time step, domains tick in reverse request-path order
+ * (DRAM, L2, interconnect, core), so a request moves at most one stage per
+ * step unless its ready stamp allows more.  When no request object is live
+ * anywhere (both pools fully free) a tick only advances the clocks, and
+ * mem_sys_skip jumps over any number of quiet cycles in O(1).
+ */
+#include "../base/base.h"
+
+#include <stdlib.h>
+
+#include "mem_int.h"
+
+/*
+ * Everything is allocated here and nowhere else: per-SM L1 units, one
+ * slice per sub-partition, one DRAM channel per n_sub slices (the channel
+ * reads its slices' queues through dram_in/dram_ret), the two crossbar
+ * subnets, and two request pools: reqs_per_sm caller requests per SM, and
+ * wb_pool writeback buffers per slice and per SM.  Line fetches need no
+ * pool: each MSHR embeds its own.
+ */
+struct mem_sys *mem_sys_create(const struct mem_config *cfg,
+			       mem_atomic_fn atomic, void *ctx)
+{
+	struct mem_sys *ms = xcalloc(1, sizeof(*ms));
+	double mhz[MEM_N_DOM] = {cfg->core_mhz, cfg->icnt_mhz, cfg->l2_mhz,
+				 cfg->dram_mhz};
+	uint64_t *p = ms->clk.period;
+	unsigned ns = cfg->n_mem * cfg->n_sub;
+
+	ms->cfg = cfg;
+	ms->atomic = atomic;
+	ms->atomic_ctx = ctx;
+	mem_clock_init(&ms->clk, mhz);
+	ms->n_slices = ns;
+	ms->dram_lat = cfg->dram_latency * p[MEM_DOM_CORE];
+	ms->l2_lat = cfg->l2.latency * p[MEM_DOM_L2];
+	ms->l1 = xcalloc(cfg->n_sm, sizeof(*ms->l1));
+	for (unsigned i = 0; i < cfg->n_sm; i++)
+		mem_l1_init(&ms->l1[i], cfg, i, p[MEM_DOM_CORE]);
+	ms->slice = xcalloc(ns, sizeof(*ms->slice));
+	ms->dram_in = xcalloc(ns, sizeof(*ms->dram_in));
+	ms->dram_ret = xcalloc(ns, sizeof(*ms->dram_ret));
+	for (unsigned s = 0; s < ns; s++) {
+		mem_slice_init(&ms->slice[s], cfg, s);
+		ms->dram_in[s] = &ms->slice[s].dram_q;
+		ms->dram_ret[s] = &ms->slice[s].ret_q;
+	}
+	ms->dram = xcalloc(cfg->n_mem, sizeof(*ms->dram));
+	for (unsigned c = 0; c < cfg->n_mem; c++)
+		mem_dram_init(&ms->dram[c], cfg, &ms->dram_in[c * cfg->n_sub],
+			      &ms->dram_ret[c * cfg->n_sub], c * cfg->n_sub,
+			      p[MEM_DOM_DRAM]);
+	mem_xbar_init(&ms->req_net, cfg->n_sm, cfg->icnt_in_queue, ns,
+		      cfg->q_icnt_l2, false, cfg, p[MEM_DOM_ICNT],
+		      cfg->rop_latency * p[MEM_DOM_L2]);
+	mem_xbar_init(&ms->rep_net, ns, cfg->q_l2_icnt, cfg->n_sm,
+		      cfg->ejection_queue, true, cfg, p[MEM_DOM_ICNT], 0);
+	mem_pool_init(&ms->reqs, cfg->n_sm * cfg->reqs_per_sm);
+	mem_pool_init(&ms->wbs, cfg->wb_pool * (ns + cfg->n_sm));
+	ms->sm_live = xcalloc(cfg->n_sm, sizeof(*ms->sm_live));
+	return ms;
+}
+
+void mem_sys_destroy(struct mem_sys *ms)
+{
+	const struct mem_config *cfg;
+
+	if (!ms)
+		return;
+	cfg = ms->cfg;
+	for (unsigned i = 0; i < cfg->n_sm; i++)
+		mem_l1_release(&ms->l1[i]);
+	for (unsigned s = 0; s < ms->n_slices; s++)
+		mem_slice_release(&ms->slice[s]);
+	for (unsigned c = 0; c < cfg->n_mem; c++)
+		mem_dram_release(&ms->dram[c]);
+	mem_xbar_release(&ms->req_net);
+	mem_xbar_release(&ms->rep_net);
+	mem_pool_release(&ms->reqs);
+	mem_pool_release(&ms->wbs);
+	free(ms->l1);
+	free(ms->slice);
+	free(ms->dram);
+	free(ms->dram_in);
+	free(ms->dram_ret);
+	free(ms->sm_live);
+	free(ms);
+}
+
+bool mem_sys_can_push(const struct mem_sys *ms, unsigned sm)
+{
+	return ms->sm_live[sm] < ms->cfg->reqs_per_sm &&
+	       ms->l1[sm].last_access != ms->clk.now;
+}
+
+/*
+ * The request object is taken from the SM's share of the pool before the
+ * L1 sees it and handed back if the L1 refuses, so a refused push leaves
+ * no trace except the cache's reservation-fail counter.
+ */
+bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a)
+{
+	struct mem_req *r;
+
+	SIM_ASSERT(sm < ms->cfg->n_sm);
+	SIM_ASSERT(a->kind == MEM_READ || a->kind == MEM_WRITE ||
+		   a->kind == MEM_ATOMIC);
+	if (!mem_sys_can_push(ms, sm))
+		return false;
+	r = mem_pool_get(&ms->reqs);
+	SIM_ASSERT(r); /* per-SM quotas partition the pool */
+	r->addr = a->addr;
+	r->tag = a->tag;
+	r->size = a->size;
+	r->kind = (uint8_t)a->kind;
+	r->space = (uint8_t)a->space;
+	r->flags = (uint8_t)a->flags;
+	r->sm = (uint16_t)sm;
+	if (!mem_l1_access(ms, &ms->l1[sm], r, ms->clk.now)) {
+		mem_pool_put(r);
+		return false;
+	}
+	ms->sm_live[sm]++;
+	return true;
+}
+
+/*
+ * L1 hits (latency queue) are offered before replies from below; both
+ * queues are FIFO, so replies of one kind come back in completion order.
+ */
+bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out)
+{
+	struct mem_l1 *l = &ms->l1[sm];
+	struct mem_req *r;
+
+	if ((r = mem_q_peek(&l->hitq, ms->clk.now)))
+		mem_q_pop(&l->hitq);
+	else if ((r = mem_q_peek(&l->respq, ms->clk.now)))
+		mem_q_pop(&l->respq);
+	else
+		return false;
+	out->addr = r->addr;
+	out->tag = r->tag;
+	out->value = r->value;
+	out->kind = (enum mem_kind)r->kind;
+	mem_pool_put(r);
+	ms->sm_live[sm]--;
+	return true;
+}
+
+/*
+ * Every request in flight is a pool object (a caller request or a
+ * writeback) or an MSHR fetch, and every busy MSHR has a pool object
+ * merged on it or waiting on it, so two counters decide idleness.
+ */
+bool mem_sys_idle(const struct mem_sys *ms)
+{
+	return ms->reqs.n_live == 0 && ms->wbs.n_live == 0;
+}
+
+/* Tick every component of the domains in mask at time now. */
+static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
+{
+	const struct mem_config *cfg = ms->cfg;
+
+	if (mask & (1u << MEM_DOM_DRAM))
+		for (unsigned c = 0; c < cfg->n_mem; c++)
+			mem_dram_tick(&ms->dram[c], now,
+				      ms->clk.cycles[MEM_DOM_DRAM]);
+	if (mask & (1u << MEM_DOM_L2))
+		for (unsigned s = 0; s < ms->n_slices; s++) {
+			struct mem_slice *sl = &ms->slice[s];
+
+			if (!mem_q_empty(&sl->ret_q) ||
+			    !mem_q_empty(&ms->req_net.out[s]))
+				mem_slice_tick(ms, sl, now);
+		}
+	if (mask & (1u << MEM_DOM_ICNT)) {
+		mem_xbar_tick(&ms->rep_net, now);
+		mem_xbar_tick(&ms->req_net, now);
+	}
+	if (mask & (1u << MEM_DOM_CORE))
+		for (unsigned i = 0; i < cfg->n_sm; i++)
+			if (!mem_q_empty(&ms->rep_net.out[i]))
+				mem_l1_tick(ms, &ms->l1[i], now);
+}
+
+/*
+ * Step the clocks until the core domain ticks; domains that tick in
+ * between (DRAM at 924 MHz ticks 1.32 times per core cycle on GTX480) are
+ * advanced on the way.  While idle only the clocks move.
+ */
+void mem_sys_tick(struct mem_sys *ms)
+{
+	unsigned mask;
+
+	do {
+		mask = mem_clock_step(&ms->clk);
+		if (!mem_sys_idle(ms))
+			sys_step(ms, mask, ms->clk.now);
+	} while (!(mask & (1u << MEM_DOM_CORE)));
+}
+
+/*
+ * Jump n core cycles while idle: every domain's tick count becomes the
+ * number of its ticks up to the new time, exactly as stepping would.
+ */
+void mem_sys_skip(struct mem_sys *ms, uint64_t n)
+{
+	struct mem_clock *c = &ms->clk;
+	uint64_t t;
+
+	SIM_ASSERT(mem_sys_idle(ms));
+	if (!n)
+		return;
+	t = (c->cycles[MEM_DOM_CORE] + n) * c->period[MEM_DOM_CORE];
+	for (unsigned d = 0; d < MEM_N_DOM; d++) {
+		c->cycles[d] = t / c->period[d];
+		c->next[d] = (c->cycles[d] + 1) * c->period[d];
+	}
+	c->now = t;
+}
+
+uint64_t mem_sys_cycle(const struct mem_sys *ms)
+{
+	return ms->clk.cycles[MEM_DOM_CORE];
+}
+
+void mem_sys_flush_l1(struct mem_sys *ms)
+{
+	for (unsigned i = 0; i < ms->cfg->n_sm; i++) {
+		mem_cache_invalidate(&ms->l1[i].d);
+		mem_cache_invalidate(&ms->l1[i].c);
+	}
+}
+
+static void add_cache(struct mem_cache_stats *t, const struct mem_cache_stats *s)
+{
+	t->accesses += s->accesses;
+	t->hits += s->hits;
+	t->misses += s->misses;
+	t->pending_hits += s->pending_hits;
+	t->resfails += s->resfails;
+	t->writebacks += s->writebacks;
+}
+
+/*
+ * Sums per-instance counters; dram_util is the fraction of DRAM cycles in
+ * which a channel's data bus carried data, averaged over channels.
+ */
+void mem_sys_stats(const struct mem_sys *ms, struct mem_stats *out)
+{
+	const struct mem_config *cfg = ms->cfg;
+	struct mem_dram_stats *t = &out->dram;
+
+	memset(out, 0, sizeof(*out));
+	for (unsigned i = 0; i < cfg->n_sm; i++) {
+		add_cache(&out->l1d, &ms->l1[i].d.st);
+		add_cache(&out->l1c, &ms->l1[i].c.st);
+	}
+	for (unsigned s = 0; s < ms->n_slices; s++)
+		add_cache(&out->l2, &ms->slice[s].cache.st);
+	for (unsigned c = 0; c < cfg->n_mem; c++) {
+		const struct mem_dram_stats *d = &ms->dram[c].st;
+
+		t->n_rd += d->n_rd;
+		t->n_wr += d->n_wr;
+		t->n_act += d->n_act;
+		t->n_pre += d->n_pre;
+		t->row_hits += d->row_hits;
+		t->row_misses += d->row_misses;
+		t->rd_bytes += d->rd_bytes;
+		t->wr_bytes += d->wr_bytes;
+		t->busy_cycles += d->busy_cycles;
+	}
+	out->icnt_req_pkts = ms->req_net.pkts;
+	out->icnt_req_flits = ms->req_net.flits;
+	out->icnt_rep_pkts = ms->rep_net.pkts;
+	out->icnt_rep_flits = ms->rep_net.flits;
+	out->core_cycles = ms->clk.cycles[MEM_DOM_CORE];
+	out->dram_cycles = ms->clk.cycles[MEM_DOM_DRAM];
+	if (out->dram_cycles)
+		out->dram_util = (double)t->busy_cycles /
+				 ((double)out->dram_cycles * cfg->n_mem);
+}
+
+/* ================================================================
+ * Invariant checker
+ * ================================================================ */
+
+static void check_cache(const struct mem_cache *c)
+{
+	unsigned busy = 0;
+
+	for (unsigned m = 0; m < c->cfg.n_mshr; m++) {
+		const struct mem_mshr *e = &c->mshr[m];
+		unsigned n = 0;
+
+		if (!e->busy)
+			continue;
+		busy++;
+		for (const struct mem_req *r = e->head; r; r = r->next)
+			n++;
+		if (n != e->n_merged || n == 0 || n > c->cfg.mshr_merge)
+			SIM_BUG("MSHR %u holds %u requests, counted %u", m, n,
+				e->n_merged);
+	}
+	if (busy + c->n_mshr_free != c->cfg.n_mshr)
+		SIM_BUG("MSHR leak: %u busy + %u free != %u", busy,
+			c->n_mshr_free, c->cfg.n_mshr);
+}
+
+static void check_xbar(const struct mem_xbar *x)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < x->n_in; i++) {
+		if (x->in[i].n > x->in[i].cap)
+			SIM_BUG("crossbar input %u over capacity", i);
+		n += x->in[i].n;
+	}
+	if (n != x->n_waiting)
+		SIM_BUG("crossbar counts %u waiting, queues hold %u",
+			x->n_waiting, n);
+}
+
+void mem_sys_check(const struct mem_sys *ms)
+{
+	const struct mem_config *cfg = ms->cfg;
+	unsigned live = 0;
+
+	for (unsigned i = 0; i < cfg->n_sm; i++) {
+		check_cache(&ms->l1[i].d);
+		check_cache(&ms->l1[i].c);
+		if (ms->sm_live[i] > cfg->reqs_per_sm)
+			SIM_BUG("SM %u has %u requests live", i, ms->sm_live[i]);
+		live += ms->sm_live[i];
+	}
+	if (live != ms->reqs.n_live)
+		SIM_BUG("request pool: %u live, SMs account for %u",
+			ms->reqs.n_live, live);
+	for (unsigned s = 0; s < ms->n_slices; s++)
+		check_cache(&ms->slice[s].cache);
+	for (unsigned c = 0; c < cfg->n_mem; c++) {
+		const struct mem_dram *d = &ms->dram[c];
+		unsigned n = 0;
+
+		for (unsigned b = 0; b < cfg->n_banks; b++)
+			n += d->bank[b].n_q + (d->bank[b].cur != NULL);
+		if (n != d->n_pending)
+			SIM_BUG("DRAM %u: %u pending, banks hold %u", c,
+				d->n_pending, n);
+	}
+	check_xbar(&ms->req_net);
+	check_xbar(&ms->rep_net);
+}

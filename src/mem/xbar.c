@@ -1,0 +1,110 @@
+/*
+ * xbar.c - one subnet of the SM <-> L2 crossbar.
+ *
+ * Stands in for GPGPU-Sim's single-stage BookSim butterfly (one VC, iSLIP
+ * allocation): a packet is split into flits of flit_bytes, every input and
+ * every output port moves one flit per interconnect cycle, and a packet
+ * reaches its output queue a fixed router latency after its first flit
+ * plus the time for its remaining flits.  Requests and replies use two
+ * separate instances, so they never block each other.  An output queue
+ * that is full refuses grants (credit back-pressure); nothing is dropped.
+ */
+#include "../base/base.h"
+
+#include <stdlib.h>
+
+#include "mem_int.h"
+
+void mem_xbar_init(struct mem_xbar *x, unsigned n_in, unsigned in_cap,
+		   unsigned n_out, unsigned out_cap, bool reply,
+		   const struct mem_config *cfg, uint64_t period,
+		   uint64_t eject_delay)
+{
+	memset(x, 0, sizeof(*x));
+	x->in = xcalloc(n_in, sizeof(*x->in));
+	x->out = xcalloc(n_out, sizeof(*x->out));
+	x->in_busy = xcalloc(n_in, sizeof(*x->in_busy));
+	x->out_busy = xcalloc(n_out, sizeof(*x->out_busy));
+	for (unsigned i = 0; i < n_in; i++)
+		mem_q_init(&x->in[i], in_cap);
+	for (unsigned o = 0; o < n_out; o++)
+		mem_q_init(&x->out[o], out_cap);
+	x->n_in = n_in;
+	x->n_out = n_out;
+	x->flit_bytes = cfg->flit_bytes;
+	x->ctrl_bytes = cfg->ctrl_bytes;
+	x->period = period;
+	x->lat_time = cfg->icnt_latency * period;
+	x->eject_delay = eject_delay;
+	x->reply = reply;
+}
+
+void mem_xbar_release(struct mem_xbar *x)
+{
+	for (unsigned i = 0; i < x->n_in; i++)
+		mem_q_release(&x->in[i]);
+	for (unsigned o = 0; o < x->n_out; o++)
+		mem_q_release(&x->out[o]);
+	free(x->in);
+	free(x->out);
+	free(x->in_busy);
+	free(x->out_busy);
+	memset(x, 0, sizeof(*x));
+}
+
+void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
+		   uint64_t ready)
+{
+	mem_q_push(&x->in[i], r, ready);
+	x->n_waiting++;
+}
+
+/*
+ * Try to grant input i's head packet at time now.  Returns true if it
+ * left the input queue.
+ */
+static bool xbar_grant(struct mem_xbar *x, unsigned i, uint64_t now)
+{
+	struct mem_req *r = mem_q_peek(&x->in[i], now);
+	unsigned o, flits;
+	uint64_t hold;
+
+	if (!r || x->in_busy[i] > now)
+		return false;
+	o = x->reply ? r->sm : r->slice;
+	SIM_ASSERT(o < x->n_out);
+	if (x->out_busy[o] > now || mem_q_full(&x->out[o]))
+		return false;
+	mem_q_pop(&x->in[i]);
+	flits = (mem_pkt_bytes(r, x->reply, x->ctrl_bytes) + x->flit_bytes - 1) /
+		x->flit_bytes;
+	hold = flits * x->period;
+	x->in_busy[i] = now + hold;
+	x->out_busy[o] = now + hold;
+	mem_q_push(&x->out[o], r,
+		   now + x->lat_time + hold - x->period + x->eject_delay);
+	x->n_waiting--;
+	x->pkts++;
+	x->flits += flits;
+	return true;
+}
+
+/*
+ * One interconnect cycle.  Inputs are visited round-robin starting at a
+ * pointer that advances every cycle, so ties between inputs contending for
+ * one output rotate deterministically.
+ */
+void mem_xbar_tick(struct mem_xbar *x, uint64_t now)
+{
+	unsigned i = x->rr;
+
+	if (!x->n_waiting)
+		return;
+	for (unsigned k = 0; k < x->n_in && x->n_waiting; k++) {
+		xbar_grant(x, i, now);
+		if (++i == x->n_in)
+			i = 0;
+	}
+	if (++x->rr == x->n_in)
+		x->rr = 0;
+}
