@@ -19,13 +19,11 @@
 #include "warpsim.h"
 
 /*
- * Loop over the lanes of mask m in a warp of ws lanes.  The if/else form
- * keeps a following `else` from binding inside the macro.
+ * Loop over the lanes of mask m (a subset of the ws lanes), visiting only
+ * the set bits: no per-lane branch on the mask, which mispredicts on
+ * divergent masks.
  */
-#define ALU_LANES(l, ws, m)                                                    \
-	for ((l) = 0; (l) < (ws); (l)++)                                       \
-		if (!((m) >> (l) & 1)) {                                       \
-		} else
+#define ALU_LANES(l, ws, m) FOR_LANES(l, (m) & lanemask_full(ws))
 
 /*
  * Run the statements (which write lane l) for the lanes of mask m.  When
@@ -46,25 +44,11 @@
 	} while (0)
 
 /*
- * ALU_FOR for statements whose only effect is writing d[l] (and that are
- * safe to evaluate for any lane).  With a partial mask every lane computes
- * and lanes outside m get their old d[l] back: a branch-free blend,
- * because divergent masks make a per-lane branch mispredict.
+ * ALU_FOR for statements whose only effect is writing d[l]; kept as its own
+ * name so such loops can be specialised (vectorised full-mask path, set-bit
+ * walk for partial masks).
  */
-#define ALU_FORD(l, ws, m, ...)                                                \
-	do {                                                                   \
-		if ((m) == lanemask_full(ws)) {                                \
-			for ((l) = 0; (l) < (ws); (l)++) {                     \
-				__VA_ARGS__;                                   \
-			}                                                      \
-		} else {                                                       \
-			for ((l) = 0; (l) < (ws); (l)++) {                     \
-				uint64_t alu_keep_ = d[l];                     \
-				__VA_ARGS__;                                   \
-				d[l] = ((m) >> (l) & 1) ? d[l] : alu_keep_;    \
-			}                                                      \
-		}                                                              \
-	} while (0)
+#define ALU_FORD(l, ws, m, ...) ALU_FOR(l, ws, m, __VA_ARGS__)
 
 #define F32_CANON_NAN 0x7fffffffu             /* NaN every f32 op returns */
 #define F64_CANON_NAN 0x7fffffffffffffffull   /* NaN every f64 op returns */

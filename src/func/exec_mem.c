@@ -91,34 +91,88 @@ static uint64_t load_le(const uint8_t *p, unsigned n)
 	return v;
 }
 
-/* Extend a loaded value of the instruction type to the register width. */
-static uint64_t ld_extend(const struct insn *in, uint64_t v, unsigned esz)
+/*
+ * Host pointers for every lane of m accessing `size` bytes at a[]: a fast
+ * path for the common case (the lane hits the same device allocation as
+ * the previous lane, naturally aligned), mem_xlate for everything else.
+ * Returns false after recording a fault.
+ */
+static bool mem_ptrs(struct exec *x, const struct insn *in, const addr_t *a,
+		     lanemask_t m, unsigned size, uint8_t **p)
 {
-	if (ptype_is_signed((enum ptype)in->type))
-		return (uint64_t)sext(v, esz * 8);
-	return v;
+	const struct falloc *fa = NULL;
+	bool global = in->space == SP_GLOBAL || in->space == SP_CONST ||
+		in->space == SP_GENERIC;
+	unsigned l;
+	FOR_LANES(l, m) {
+		addr_t ad = a[l];
+		if (fa && !(ad & (size - 1)) && ad - fa->base < fa->size &&
+		    size <= fa->size - (ad - fa->base)) {
+			p[l] = fa->data + (ad - fa->base);
+			continue;
+		}
+		p[l] = mem_xlate(x, in->space, ad, size, l);
+		if (!p[l])
+			return false;
+		if (global && (in->space != SP_GENERIC ||
+			       (ad - FMEM_SHARED_WIN >= FMEM_WIN_SIZE &&
+				ad - FMEM_LOCAL_WIN >= FMEM_WIN_SIZE)))
+			fa = fmem_find(&x->g->mem, ad);
+	}
+	return true;
+}
+
+/* Load esz bytes little-endian (constant sizes compile to one move). */
+static inline uint64_t load_n(const uint8_t *p, unsigned esz)
+{
+	uint8_t b1;
+	uint16_t b2;
+	uint32_t b4;
+	uint64_t b8;
+	switch (esz) {
+	case 1: memcpy(&b1, p, 1); return b1;
+	case 2: memcpy(&b2, p, 2); return b2;
+	case 4: memcpy(&b4, p, 4); return b4;
+	default: memcpy(&b8, p, 8); return b8;
+	}
+}
+
+/* Write lane values of register reg (width rsz) from element e of p[]. */
+static void ld_lanes(struct exec *x, const struct insn *in, uint8_t *const *p,
+		     lanemask_t m, uint32_t reg, unsigned rsz, unsigned off,
+		     unsigned esz)
+{
+	uint64_t *d = x->w->regs + (size_t)reg * x->ws;
+	uint64_t sm = size_mask(rsz);
+	unsigned l;
+	if (ptype_is_signed((enum ptype)in->type)) {
+		FOR_LANES(l, m)
+			d[l] = (uint64_t)sext(load_n(p[l] + off, esz), esz * 8) & sm;
+		return;
+	}
+	switch (esz) { /* constant sizes: the loads compile to single moves */
+	case 1: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 1) & sm; break;
+	case 2: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 2) & sm; break;
+	case 4: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 4) & sm; break;
+	default: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 8) & sm; break;
+	}
 }
 
 void exec_LD(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	unsigned esz = ptype_size((enum ptype)in->type), nv = in->vec ? in->vec : 1;
 	addr_t a[WS_MAX_WARP];
-	unsigned l;
+	uint8_t *p[WS_MAX_WARP];
 	const struct opnd *d = &in->o[0];
 
 	mem_addrs(x, in, &in->o[1], m, a);
-	FOR_LANES(l, m) {
-		uint8_t *p = mem_xlate(x, in->space, a[l], esz * nv, l);
-		if (!p)
-			return;
-		if (d->kind == OK_VEC) {
-			for (unsigned e = 0; e < nv; e++)
-				x->w->regs[(size_t)in->vec_reg[e] * x->ws + l] =
-					ld_extend(in, load_le(p + e * esz, esz), esz) &
-					size_mask(d->size);
-		} else {
-			x_put(x, d, l, ld_extend(in, load_le(p, esz), esz));
-		}
+	if (!mem_ptrs(x, in, a, m, esz * nv, p))
+		return;
+	if (d->kind == OK_VEC) {
+		for (unsigned e = 0; e < nv; e++)
+			ld_lanes(x, in, p, m, in->vec_reg[e], d->size, e * esz, esz);
+	} else {
+		ld_lanes(x, in, p, m, d->reg, d->size, 0, esz);
 	}
 }
 
@@ -126,24 +180,27 @@ void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	unsigned esz = ptype_size((enum ptype)in->type), nv = in->vec ? in->vec : 1;
 	addr_t a[WS_MAX_WARP];
+	uint8_t *p[WS_MAX_WARP];
 	unsigned l;
 	const struct opnd *v = &in->o[1];
-	const uint64_t *src = v->kind == OK_VEC ? NULL : x_src(x, v, 0);
 
+	if (in->space == SP_PARAM) {
+		mem_addrs(x, in, &in->o[0], m, a);
+		fexec_fault(x, WS_E_ILLEGAL_ADDRESS, bit_ctz64(m), a[bit_ctz64(m)],
+			    SP_PARAM, esz, "store to the kernel parameter space");
+		return;
+	}
 	mem_addrs(x, in, &in->o[0], m, a);
-	FOR_LANES(l, m) {
-		uint8_t *p = mem_xlate(x, in->space, a[l], esz * nv, l);
-		if (!p)
-			return;
-		if (in->space == SP_PARAM) {
-			fexec_fault(x, WS_E_ILLEGAL_ADDRESS, l, a[l], SP_PARAM,
-				    esz, "store to the kernel parameter space");
-			return;
-		}
-		for (unsigned e = 0; e < nv; e++) {
-			uint64_t val = src ? src[l] :
-				x->w->regs[(size_t)in->vec_reg[e] * x->ws + l];
-			memcpy(p + e * esz, &val, esz);
+	if (!mem_ptrs(x, in, a, m, esz * nv, p))
+		return;
+	for (unsigned e = 0; e < nv; e++) {
+		const uint64_t *src = v->kind == OK_VEC ?
+			x->w->regs + (size_t)in->vec_reg[e] * x->ws : x_src(x, v, 0);
+		switch (esz) {
+		case 1: FOR_LANES(l, m) { uint8_t t = (uint8_t)src[l]; memcpy(p[l] + e, &t, 1); } break;
+		case 2: FOR_LANES(l, m) { uint16_t t = (uint16_t)src[l]; memcpy(p[l] + e * 2, &t, 2); } break;
+		case 4: FOR_LANES(l, m) { uint32_t t = (uint32_t)src[l]; memcpy(p[l] + e * 4, &t, 4); } break;
+		default: FOR_LANES(l, m) memcpy(p[l] + e * 8, &src[l], 8); break;
 		}
 	}
 	x->g->last_progress = x->g->icount;

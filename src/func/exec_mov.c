@@ -110,8 +110,10 @@ void exec_SLCT(struct exec *x, const struct insn *in, lanemask_t m)
 }
 
 /* Set bit l of r to COND for each lane in m. */
+/* Every lane is compared (branch-free); callers keep only the lanes in m. */
 #define CMP_LOOP(COND)                                                         \
-	ALU_FOR(l, ws, m, r |= (lanemask_t)(COND) << l);                       \
+	for (l = 0; l < ws; l++)                                               \
+		r |= (lanemask_t)(COND) << l;                                  \
 	break
 
 /*
