@@ -265,6 +265,7 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 	enum ptype t = (enum ptype)in->type;
 	unsigned sz = ptype_size(t), l;
 	addr_t a[WS_MAX_WARP];
+	uint8_t *ptr[WS_MAX_WARP];
 	const uint64_t *b = x_src(x, bo, 1);
 	const uint64_t *c = co && co->kind != OK_NONE ? x_src(x, co, 2) : NULL;
 	bool changed = false;
@@ -275,10 +276,10 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 		return;
 	}
 	mem_addrs(x, in, addr, m, a);
-	FOR_LANES(l, m) {
-		uint8_t *p = mem_xlate(x, in->space, a[l], sz, l);
-		if (!p)
-			return;
+	if (!mem_ptrs(x, in, a, m, sz, ptr))
+		return;
+	FOR_LANES(l, m) { /* lane order: one valid serialisation */
+		uint8_t *p = ptr[l];
 		uint64_t old = load_le(p, sz), nv;
 		if (ptype_is_float(t))
 			nv = atom_float(in->aux, t, old, b[l]);
