@@ -10,9 +10,11 @@
  * func_quantum instructions, so a warp spinning on a flag or a lock never
  * starves the warp that will release it.  When no warp can run, every
  * live warp waits at a barrier that cannot complete: that is reported as
- * a deadlock.  When a warp waits at a barrier and deadlock_window
- * instructions pass without a store, atomic, barrier event or exit, the
- * launch is reported as hung; gpgpu_max_insn bounds every launch.
+ * a deadlock.  When deadlock_window instructions pass without a store, a
+ * memory-changing atomic, a barrier event or an exit, the launch is
+ * reported as hung if some warp waits at a barrier, or as livelocked if
+ * warps kept failing atom.cas meanwhile (a lock whose holder cannot run);
+ * gpgpu_max_insn bounds every launch.
  */
 #include "../base/base.h"
 #include "../../include/warpsim.h"
