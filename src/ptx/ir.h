@@ -312,6 +312,7 @@ struct ptx_kernel {
 	struct ptx_regclass *regclasses; /* declared registers by type */
 	uint32_t n_regclasses;       /* entries in regclasses */
 	uint32_t n_ptx_insn;         /* PTX instructions (no FENDs) */
+	uint32_t regs_per_thread; /* 32-bit registers per thread: max live, see live.c */
 };
 
 #endif

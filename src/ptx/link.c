@@ -376,6 +376,7 @@ static struct ptx_kernel *link_kernel(struct ptx_front *pf, uint32_t kidx)
 			goto out;
 	}
 	link_summary(&lk, k, kf);
+	k->regs_per_thread = ptx_live_regs(k);
 out:
 	free(lk.order);
 	free(lk.pos);

@@ -289,6 +289,13 @@ void ptx_cfg_reconv(struct pfunc *fn);
 /* Link one kernel image per .entry into m. (link.c) */
 int ptx_link(struct ptx_front *pf);
 
+/*
+ * Registers per thread of a linked image: peak weighted live registers
+ * (loads issued early) plus a fixed overhead, capped by .maxnreg, clamped
+ * to [4, 255]. (live.c)
+ */
+uint32_t ptx_live_regs(const struct ptx_kernel *k);
+
 /* State of one ptx_module_load call. */
 struct ptx_front {
 	const char *file;        /* file name for diagnostics */

@@ -309,11 +309,7 @@ void ws_module_print_info(FILE *f, const struct ws_module *m)
 void ws_kernel_info(const struct ws_sim *s, const struct ptx_kernel *k,
 		    struct ws_kernel_info *out)
 {
-	unsigned regs = 0;
 	memset(out, 0, sizeof(*out));
-	for (uint32_t i = 0; i < k->n_regclasses; i++)
-		regs += k->regclasses[i].count *
-			(ptype_size((enum ptype)k->regclasses[i].type) == 8 ? 2 : 1);
 	out->n_params = k->n_params;
 	out->param_bytes = k->param_bytes;
 	out->shared_bytes = k->shared_bytes;
@@ -322,7 +318,7 @@ void ws_kernel_info(const struct ws_sim *s, const struct ptx_kernel *k,
 		for (uint32_t i = 0; i < m->ptx->n_kernels; i++)
 			if (m->ptx->kernels[i] == k)
 				out->const_bytes = (unsigned)m->const_bytes;
-	out->regs_per_thread = MIN(regs, 255u);
+	out->regs_per_thread = k->regs_per_thread; /* liveness (src/ptx/live.c) */
 	out->max_threads = (unsigned)s->cfg.max_threads_per_block;
 	if (k->maxntid[0])
 		out->max_threads = MIN(out->max_threads, k->maxntid[0] *
