@@ -10,9 +10,9 @@
  */
 #define BENCH_NAME "mg"
 #include "../common/bench.h"
+#include "../common/mars.h"
 #include <math.h>
 
-#define SCAN_E 512u   /* elements per scan block */
 #define STPB 512u     /* threads per block of the sort/bin kernels */
 #define BINE 4u       /* bin edge in cells */
 #define GB 8u         /* gridding block edge */
@@ -66,26 +66,6 @@ static float mg_ref_i0(float x)
 		sum += term;
 	}
 	return sum;
-}
-
-/* Exclusive scan of n u32 on the device (recursive over block sums). */
-static void mg_scan(struct kh_ctx *k, CUdeviceptr in, CUdeviceptr out,
-		     unsigned n)
-{
-	unsigned nb = (n + SCAN_E - 1) / SCAN_E;
-	CUdeviceptr sums = kh_alloc((size_t)nb * 4, NULL);
-	void *p[] = {&in, &out, &sums, &n};
-
-	kh_launch(k, "scan_block", nb, 1, 1, SCAN_E / 2, 1, 1, 0, p);
-	if (nb > 1) {
-		CUdeviceptr offs = kh_alloc((size_t)nb * 4, NULL);
-		void *q[] = {&out, &offs, &n};
-
-		mg_scan(k, sums, offs, nb);
-		kh_launch(k, "scan_add", nb, 1, 1, SCAN_E / 2, 1, 1, 0, q);
-		CK(cuMemFree(offs));
-	}
-	CK(cuMemFree(sums));
 }
 
 int main(int argc, char **argv)
@@ -145,12 +125,12 @@ int main(int argc, char **argv)
 			     &d_key[cur ^ 1], &d_val[cur ^ 1]};
 
 		kh_launch(&k, "mg_split_sort", nblk, 1, 1, STPB, 1, 1, 0, s);
-		mg_scan(&k, d_cnt, offs, ncnt);
+		mars_scan(&k, d_cnt, offs, ncnt);
 		kh_launch(&k, "mg_scatter", nblk, 1, 1, STPB, 1, 1, 0, c);
 		cur ^= 1;
 		CK(cuMemFree(offs));
 	}
-	mg_scan(&k, d_bc, d_bs, nbins);
+	mars_scan(&k, d_bc, d_bs, nbins);
 	{
 		void *p[] = {&d_smp, &d_val[cur], &n, &d_soa};
 		void *g[] = {&d_soa, &n, &d_bs, &d_bc, &nbx, &nby, &nbz,

@@ -8,10 +8,9 @@
  */
 #define BENCH_NAME "pvr"
 #include "../common/bench.h"
+#include "../common/mars.h"
 
 #define TPB 256u      /* threads per block of the per-record kernels */
-#define SCAN_E 512u   /* elements per scan block */
-#define SORT_E 512u   /* keys per shared-memory sort block */
 #define MINC 2u       /* pages with fewer views are not ranked */
 
 struct pvr_in {
@@ -58,57 +57,6 @@ static void pvr_generate(const struct bench_args *a, struct pvr_in *in)
 	}
 }
 
-/* Exclusive scan of n u32 on the device (recursive over block sums). */
-static void pvr_scan(struct kh_ctx *k, CUdeviceptr in, CUdeviceptr out,
-		     unsigned n)
-{
-	unsigned nb = (n + SCAN_E - 1) / SCAN_E;
-	CUdeviceptr sums = kh_alloc((size_t)nb * 4, NULL);
-	void *p[] = {&in, &out, &sums, &n};
-
-	kh_launch(k, "scan_block", nb, 1, 1, SCAN_E / 2, 1, 1, 0, p);
-	if (nb > 1) {
-		CUdeviceptr offs = kh_alloc((size_t)nb * 4, NULL);
-		void *q[] = {&out, &offs, &n};
-
-		pvr_scan(k, sums, offs, nb);
-		kh_launch(k, "scan_add", nb, 1, 1, SCAN_E / 2, 1, 1, 0, q);
-		CK(cuMemFree(offs));
-	}
-	CK(cuMemFree(sums));
-}
-
-/* Bitonic sort of npad (a power of two >= 512) 64-bit keys. */
-static void pvr_sort(struct kh_ctx *k, CUdeviceptr keys, unsigned npad)
-{
-	void *p[] = {&keys};
-	unsigned kk, j;
-
-	kh_launch(k, "sort_shared", npad / SORT_E, 1, 1, SORT_E / 2, 1, 1, 0,
-		  p);
-	for (kk = 2 * SORT_E; kk <= npad; kk <<= 1) {
-		void *q[] = {&keys, &kk};
-
-		for (j = kk >> 1; j >= SORT_E; j >>= 1) {
-			void *g[] = {&keys, &kk, &j};
-
-			kh_launch(k, "merge_global", npad / 2 / TPB, 1, 1, TPB,
-				  1, 1, 0, g);
-		}
-		kh_launch(k, "merge_shared", npad / SORT_E, 1, 1, SORT_E / 2,
-			  1, 1, 0, q);
-	}
-}
-
-/* Last element of a device u32 array. */
-static unsigned pvr_last(CUdeviceptr d, unsigned n)
-{
-	unsigned v;
-
-	CK(cuMemcpyDtoH(&v, d + (CUdeviceptr)(n - 1) * 4, 4));
-	return v;
-}
-
 int main(int argc, char **argv)
 {
 	struct kh_ctx k;
@@ -139,8 +87,8 @@ int main(int argc, char **argv)
 
 		kh_launch(&k, "pvr_map_count", nb, 1, 1, TPB, 1, 1, 0, p);
 	}
-	pvr_scan(&k, d_cnt, d_pos, n);
-	nk = pvr_last(d_pos, n) + pvr_last(d_cnt, n);
+	mars_scan(&k, d_cnt, d_pos, n);
+	nk = mars_last(d_pos, n) + mars_last(d_cnt, n);
 	{
 		unsigned want_nk = 0;
 
@@ -152,7 +100,7 @@ int main(int argc, char **argv)
 		if (nk == 0)
 			kh_fail("no emits");
 	}
-	for (npad = SORT_E; npad < nk; npad <<= 1)
+	for (npad = MARS_SORT_E; npad < nk; npad <<= 1)
 		;
 	d_keys = kh_alloc((size_t)npad * 8, NULL);
 	CK(cuMemsetD32(d_keys, 0xffffffffu, (size_t)npad * 2));
@@ -163,7 +111,7 @@ int main(int argc, char **argv)
 
 		kh_launch(&k, "pvr_map", nb, 1, 1, TPB, 1, 1, 0, p);
 	}
-	pvr_sort(&k, d_keys, npad);
+	mars_sort(&k, d_keys, npad);
 
 	d_flags = kh_alloc((size_t)nk * 4, NULL);
 	d_gid = kh_alloc((size_t)nk * 4, NULL);
@@ -173,8 +121,8 @@ int main(int argc, char **argv)
 		void *p[] = {&d_keys, &nk, &d_flags};
 
 		kh_launch(&k, "pvr_mark", kb, 1, 1, TPB, 1, 1, 0, p);
-		pvr_scan(&k, d_flags, d_gid, nk);
-		ng = pvr_last(d_gid, nk) + pvr_last(d_flags, nk);
+		mars_scan(&k, d_flags, d_gid, nk);
+		ng = mars_last(d_gid, nk) + mars_last(d_flags, nk);
 		d_gstart = kh_alloc((size_t)(ng + 1) * 4, NULL);
 		d_gcount = kh_alloc((size_t)ng * 4, NULL);
 		d_gviews = kh_alloc((size_t)ng * 4, NULL);

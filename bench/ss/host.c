@@ -8,12 +8,11 @@
  */
 #define BENCH_NAME "ss"
 #include "../common/bench.h"
+#include "../common/mars.h"
 #include <math.h>
 
 #define DIM 128u      /* features per document */
 #define TPB 256u      /* threads per block */
-#define SCAN_E 512u   /* elements per scan block */
-#define SORT_E 512u   /* keys per shared-memory sort block */
 #define TOPICS 8u     /* topics of the generator */
 #define THR 0.45f     /* similarity threshold of an emit */
 
@@ -79,57 +78,6 @@ static float ss_ref_score(const float *docs, const float *norm, unsigned i,
 	return dot / nn;
 }
 
-/* Exclusive scan of n u32 on the device (recursive over block sums). */
-static void ss_scan(struct kh_ctx *k, CUdeviceptr in, CUdeviceptr out,
-		     unsigned n)
-{
-	unsigned nb = (n + SCAN_E - 1) / SCAN_E;
-	CUdeviceptr sums = kh_alloc((size_t)nb * 4, NULL);
-	void *p[] = {&in, &out, &sums, &n};
-
-	kh_launch(k, "scan_block", nb, 1, 1, SCAN_E / 2, 1, 1, 0, p);
-	if (nb > 1) {
-		CUdeviceptr offs = kh_alloc((size_t)nb * 4, NULL);
-		void *q[] = {&out, &offs, &n};
-
-		ss_scan(k, sums, offs, nb);
-		kh_launch(k, "scan_add", nb, 1, 1, SCAN_E / 2, 1, 1, 0, q);
-		CK(cuMemFree(offs));
-	}
-	CK(cuMemFree(sums));
-}
-
-/* Bitonic sort of npad (a power of two >= 512) 64-bit keys. */
-static void ss_sort(struct kh_ctx *k, CUdeviceptr keys, unsigned npad)
-{
-	void *p[] = {&keys};
-	unsigned kk, j;
-
-	kh_launch(k, "sort_shared", npad / SORT_E, 1, 1, SORT_E / 2, 1, 1, 0,
-		  p);
-	for (kk = 2 * SORT_E; kk <= npad; kk <<= 1) {
-		void *q[] = {&keys, &kk};
-
-		for (j = kk >> 1; j >= SORT_E; j >>= 1) {
-			void *g[] = {&keys, &kk, &j};
-
-			kh_launch(k, "merge_global", npad / 2 / TPB, 1, 1, TPB,
-				  1, 1, 0, g);
-		}
-		kh_launch(k, "merge_shared", npad / SORT_E, 1, 1, SORT_E / 2,
-			  1, 1, 0, q);
-	}
-}
-
-/* Last element of a device u32 array. */
-static unsigned ss_last(CUdeviceptr d, unsigned n)
-{
-	unsigned v;
-
-	CK(cuMemcpyDtoH(&v, d + (CUdeviceptr)(n - 1) * 4, 4));
-	return v;
-}
-
 int main(int argc, char **argv)
 {
 	struct kh_ctx k;
@@ -167,8 +115,8 @@ int main(int argc, char **argv)
 			  0, p);
 		kh_launch(&k, "ss_map_count", nb, 1, 1, TPB, 1, 1, 0, c);
 	}
-	ss_scan(&k, d_cnt, d_pos, n);
-	nk = ss_last(d_pos, n) + ss_last(d_cnt, n);
+	mars_scan(&k, d_cnt, d_pos, n);
+	nk = mars_last(d_pos, n) + mars_last(d_cnt, n);
 
 	/* Reference norms and emits. */
 	CK(cuMemcpyDtoH(norm, d_norm, (size_t)ndoc * 4));
@@ -200,7 +148,7 @@ int main(int argc, char **argv)
 		if (nk == 0)
 			kh_fail("no emits");
 	}
-	for (npad = SORT_E; npad < nk; npad <<= 1)
+	for (npad = MARS_SORT_E; npad < nk; npad <<= 1)
 		;
 	d_keys = kh_alloc((size_t)npad * 8, NULL);
 	CK(cuMemsetD32(d_keys, 0xffffffffu, (size_t)npad * 2));
@@ -210,7 +158,7 @@ int main(int argc, char **argv)
 
 		kh_launch(&k, "ss_map", nb, 1, 1, TPB, 1, 1, 0, p);
 	}
-	ss_sort(&k, d_keys, npad);
+	mars_sort(&k, d_keys, npad);
 	CK(cuCtxSynchronize());
 	keys = kh_zalloc((size_t)nk * 8);
 	CK(cuMemcpyDtoH(keys, d_keys, (size_t)nk * 8));
