@@ -80,6 +80,15 @@ typedef uint64_t cuuint64_t;
 #define cuDevicePrimaryCtxSetFlags cuDevicePrimaryCtxSetFlags_v2
 #define cuDeviceGetUuid cuDeviceGetUuid_v2
 #define cuEventElapsedTime cuEventElapsedTime_v2
+#define cuMemAllocPitch cuMemAllocPitch_v2
+#define cuMemHostGetDevicePointer cuMemHostGetDevicePointer_v2
+#define cuMemHostRegister cuMemHostRegister_v2
+#define cuMemPrefetchAsync __CUDA_API_PTSZ(cuMemPrefetchAsync_v2)
+#define cuMemcpy2D __CUDA_API_PTDS(cuMemcpy2D_v2)
+#define cuMemcpy2DUnaligned __CUDA_API_PTDS(cuMemcpy2DUnaligned_v2)
+#define cuMemcpy3D __CUDA_API_PTDS(cuMemcpy3D_v2)
+#define cuMemcpy2DAsync __CUDA_API_PTSZ(cuMemcpy2DAsync_v2)
+#define cuMemcpy3DAsync __CUDA_API_PTSZ(cuMemcpy3DAsync_v2)
 #if defined(__CUDA_API_PER_THREAD_DEFAULT_STREAM)
 #define cuMemcpy __CUDA_API_PTDS(cuMemcpy)
 #define cuMemcpyAsync __CUDA_API_PTSZ(cuMemcpyAsync)
@@ -95,6 +104,8 @@ typedef uint64_t cuuint64_t;
 #define cuEventRecord __CUDA_API_PTSZ(cuEventRecord)
 #define cuEventRecordWithFlags __CUDA_API_PTSZ(cuEventRecordWithFlags)
 #define cuLaunchKernel __CUDA_API_PTSZ(cuLaunchKernel)
+#define cuLaunchKernelEx __CUDA_API_PTSZ(cuLaunchKernelEx)
+#define cuLaunchCooperativeKernel __CUDA_API_PTSZ(cuLaunchCooperativeKernel)
 #endif
 
 #ifdef __cplusplus
@@ -116,6 +127,9 @@ typedef struct CUmod_st *CUmodule;    /* a loaded module */
 typedef struct CUfunc_st *CUfunction; /* a kernel in a module */
 typedef struct CUevent_st *CUevent;   /* an event */
 typedef struct CUstream_st *CUstream; /* a stream */
+typedef struct CUarray_st *CUarray;   /* a CUDA array (not supported) */
+typedef struct CUmemPoolHandle_st *CUmemoryPool; /* a memory pool (not
+						    supported) */
 
 #ifndef CU_UUID_HAS_BEEN_DEFINED
 #define CU_UUID_HAS_BEEN_DEFINED
@@ -168,6 +182,31 @@ typedef enum CUevent_record_flags_enum {
 #define CU_MEMHOSTALLOC_PORTABLE 0x01
 #define CU_MEMHOSTALLOC_DEVICEMAP 0x02
 #define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01
+#define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
+#define CU_MEMHOSTREGISTER_IOMEMORY 0x04
+#define CU_MEMHOSTREGISTER_READ_ONLY 0x08
+
+typedef enum CUmemAttach_flags_enum {
+	CU_MEM_ATTACH_GLOBAL = 0x1,
+	CU_MEM_ATTACH_HOST = 0x2,
+	CU_MEM_ATTACH_SINGLE = 0x4
+} CUmemAttach_flags;
+
+typedef enum CUoccupancy_flags_enum {
+	CU_OCCUPANCY_DEFAULT = 0x0,
+	CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1
+} CUoccupancy_flags;
+
+#ifdef _WIN32
+#define CUDA_CB __stdcall
+#else
+#define CUDA_CB
+#endif
+
+/* Dynamic shared memory a block of blockSize threads needs (occupancy). */
+typedef size_t(CUDA_CB *CUoccupancyB2DSize)(int blockSize);
 
 /* Keys of the `extra` array of cuLaunchKernel. */
 #define CU_LAUNCH_PARAM_END_AS_INT 0x00
@@ -566,6 +605,194 @@ typedef struct CUctxCreateParams_st {
 	CUctxCigParam *cigParams;                /* CIG mode (unsupported) */
 } CUctxCreateParams;
 
+/* ---- memory types, copies and pointer attributes -------------------------- */
+
+typedef enum CUmemorytype_enum {
+	CU_MEMORYTYPE_HOST = 0x01,
+	CU_MEMORYTYPE_DEVICE = 0x02,
+	CU_MEMORYTYPE_ARRAY = 0x03,
+	CU_MEMORYTYPE_UNIFIED = 0x04
+} CUmemorytype;
+
+/* A 2D copy (cuMemcpy2D); arrays are not supported by warpsim. */
+typedef struct CUDA_MEMCPY2D_st {
+	size_t srcXInBytes;         /* source X in bytes */
+	size_t srcY;                /* source row */
+	CUmemorytype srcMemoryType; /* host, device, array or unified */
+	const void *srcHost;        /* source host pointer */
+	CUdeviceptr srcDevice;      /* source device pointer */
+	CUarray srcArray;           /* source array */
+	size_t srcPitch;            /* source row pitch in bytes */
+	size_t dstXInBytes;         /* destination X in bytes */
+	size_t dstY;                /* destination row */
+	CUmemorytype dstMemoryType; /* host, device, array or unified */
+	void *dstHost;              /* destination host pointer */
+	CUdeviceptr dstDevice;      /* destination device pointer */
+	CUarray dstArray;           /* destination array */
+	size_t dstPitch;            /* destination row pitch in bytes */
+	size_t WidthInBytes;        /* bytes per row copied */
+	size_t Height;              /* rows copied */
+} CUDA_MEMCPY2D_v2;
+typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
+
+/* A 3D copy (cuMemcpy3D); arrays are not supported by warpsim. */
+typedef struct CUDA_MEMCPY3D_st {
+	size_t srcXInBytes;         /* source X in bytes */
+	size_t srcY;                /* source row */
+	size_t srcZ;                /* source slice */
+	size_t srcLOD;              /* source mipmap level (must be 0) */
+	CUmemorytype srcMemoryType; /* host, device, array or unified */
+	const void *srcHost;        /* source host pointer */
+	CUdeviceptr srcDevice;      /* source device pointer */
+	CUarray srcArray;           /* source array */
+	void *reserved0;            /* must be NULL */
+	size_t srcPitch;            /* source row pitch in bytes */
+	size_t srcHeight;           /* source rows per slice */
+	size_t dstXInBytes;         /* destination X in bytes */
+	size_t dstY;                /* destination row */
+	size_t dstZ;                /* destination slice */
+	size_t dstLOD;              /* destination mipmap level (must be 0) */
+	CUmemorytype dstMemoryType; /* host, device, array or unified */
+	void *dstHost;              /* destination host pointer */
+	CUdeviceptr dstDevice;      /* destination device pointer */
+	CUarray dstArray;           /* destination array */
+	void *reserved1;            /* must be NULL */
+	size_t dstPitch;            /* destination row pitch in bytes */
+	size_t dstHeight;           /* destination rows per slice */
+	size_t WidthInBytes;        /* bytes per row copied */
+	size_t Height;              /* rows per slice copied */
+	size_t Depth;               /* slices copied */
+} CUDA_MEMCPY3D_v2;
+typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
+
+typedef enum CUpointer_attribute_enum {
+	CU_POINTER_ATTRIBUTE_CONTEXT = 1,
+	CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+	CU_POINTER_ATTRIBUTE_DEVICE_POINTER = 3,
+	CU_POINTER_ATTRIBUTE_HOST_POINTER = 4,
+	CU_POINTER_ATTRIBUTE_P2P_TOKENS = 5,
+	CU_POINTER_ATTRIBUTE_SYNC_MEMOPS = 6,
+	CU_POINTER_ATTRIBUTE_BUFFER_ID = 7,
+	CU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
+	CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+	CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE = 10,
+	CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11,
+	CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12,
+	CU_POINTER_ATTRIBUTE_MAPPED = 13,
+	CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES = 14,
+	CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE = 15,
+	CU_POINTER_ATTRIBUTE_ACCESS_FLAGS = 16,
+	CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE = 17,
+	CU_POINTER_ATTRIBUTE_MAPPING_SIZE = 18,
+	CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR = 19,
+	CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID = 20,
+	CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE = 21
+} CUpointer_attribute;
+
+/* Where memory lives (cuMemPrefetchAsync). */
+typedef enum CUmemLocationType_enum {
+	CU_MEM_LOCATION_TYPE_INVALID = 0x0,
+	CU_MEM_LOCATION_TYPE_NONE = 0x0,
+	CU_MEM_LOCATION_TYPE_DEVICE = 0x1,
+	CU_MEM_LOCATION_TYPE_HOST = 0x2,
+	CU_MEM_LOCATION_TYPE_HOST_NUMA = 0x3,
+	CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT = 0x4,
+	CU_MEM_LOCATION_TYPE_MAX = 0x7FFFFFFF
+} CUmemLocationType;
+
+typedef struct CUmemLocation_st {
+	CUmemLocationType type; /* meaning of id */
+	int id;                 /* device ordinal or NUMA node */
+} CUmemLocation_v1;
+typedef CUmemLocation_v1 CUmemLocation;
+
+/* Legacy device properties (cuDeviceGetProperties). */
+typedef struct CUdevprop_st {
+	int maxThreadsPerBlock;  /* threads per block */
+	int maxThreadsDim[3];    /* block extent limits */
+	int maxGridSize[3];      /* grid extent limits */
+	int sharedMemPerBlock;   /* shared bytes per block */
+	int totalConstantMemory; /* constant bytes */
+	int SIMDWidth;           /* warp size */
+	int memPitch;            /* maximum copy pitch in bytes */
+	int regsPerBlock;        /* 32-bit registers per block */
+	int clockRate;           /* clock in kHz */
+	int textureAlign;        /* texture alignment */
+} CUdevprop_v1;
+typedef CUdevprop_v1 CUdevprop;
+
+/* ---- extended launches (cuLaunchKernelEx) ---------------------------------- */
+
+typedef enum CUlaunchAttributeID_enum {
+	CU_LAUNCH_ATTRIBUTE_IGNORE = 0,
+	CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1,
+	CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
+	CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3,
+	CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
+	CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5,
+	CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
+	CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT = 7,
+	CU_LAUNCH_ATTRIBUTE_PRIORITY = 8,
+	CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP = 9,
+	CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN = 10,
+	CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION = 11,
+	CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT = 12,
+	CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE = 13,
+	CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 14,
+	CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING = 16
+} CUlaunchAttributeID;
+
+/*
+ * The value of one launch attribute: 64 bytes, pointer aligned, as in
+ * NVIDIA's header (only the members warpsim's users need are named).
+ */
+typedef union CUlaunchAttributeValue_union {
+	char pad[64];    /* the full size */
+	int cooperative; /* CU_LAUNCH_ATTRIBUTE_COOPERATIVE */
+	struct {
+		unsigned int x; /* blocks per cluster in x */
+		unsigned int y; /* in y */
+		unsigned int z; /* in z */
+	} clusterDim;    /* CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION */
+	int programmaticStreamSerializationAllowed; /* ..._SERIALIZATION */
+	struct {
+		CUevent event;           /* event to record */
+		int flags;               /* event record flags */
+		int triggerAtBlockStart; /* trigger at block start */
+	} programmaticEvent; /* CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT */
+	struct {
+		CUevent event; /* event to record */
+		int flags;     /* event record flags */
+	} launchCompletionEvent; /* CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT */
+	int priority;    /* CU_LAUNCH_ATTRIBUTE_PRIORITY */
+	struct {
+		unsigned int x; /* preferred blocks per cluster in x */
+		unsigned int y; /* in y */
+		unsigned int z; /* in z */
+	} preferredClusterDim; /* ..._PREFERRED_CLUSTER_DIMENSION */
+	unsigned int sharedMemCarveout; /* ..._PREFERRED_SHARED_MEMORY_CARVEOUT */
+	unsigned int nvlinkUtilCentricScheduling; /* ..._NVLINK_UTIL_... */
+} CUlaunchAttributeValue;
+
+typedef struct CUlaunchAttribute_st {
+	CUlaunchAttributeID id;                    /* which attribute */
+	char pad[8 - sizeof(CUlaunchAttributeID)]; /* layout padding */
+	CUlaunchAttributeValue value;              /* its value */
+} CUlaunchAttribute;
+
+typedef struct CUlaunchConfig_st {
+	unsigned int gridDimX;       /* grid width in blocks */
+	unsigned int gridDimY;       /* grid height in blocks */
+	unsigned int gridDimZ;       /* grid depth in blocks */
+	unsigned int blockDimX;      /* block width in threads */
+	unsigned int blockDimY;      /* block height in threads */
+	unsigned int blockDimZ;      /* block depth in threads */
+	unsigned int sharedMemBytes; /* dynamic shared bytes per block */
+	CUstream hStream;            /* stream */
+	CUlaunchAttribute *attrs;    /* attributes (NULL if numAttrs is 0) */
+	unsigned int numAttrs;       /* entries in attrs */
+} CUlaunchConfig;
+
 /* ---- functions ----------------------------------------------------------- */
 
 /* Errors and versions. */
@@ -716,6 +943,83 @@ CUAPI CUresult CUDAAPI cuEventDestroy(CUevent hEvent);
 CUAPI CUresult CUDAAPI cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
 					  CUevent hEnd);
 
+/* Pitched memory and 2D/3D copies (host, device and unified memory; arrays
+ * are CUDA_ERROR_NOT_SUPPORTED). */
+CUAPI CUresult CUDAAPI cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
+				       size_t WidthInBytes, size_t Height,
+				       unsigned int ElementSizeBytes);
+CUAPI CUresult CUDAAPI cuMemcpy2D(const CUDA_MEMCPY2D *pCopy);
+CUAPI CUresult CUDAAPI cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy);
+CUAPI CUresult CUDAAPI cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy,
+				       CUstream hStream);
+CUAPI CUresult CUDAAPI cuMemcpy3D(const CUDA_MEMCPY3D *pCopy);
+CUAPI CUresult CUDAAPI cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy,
+				       CUstream hStream);
+
+/* Pointer attributes (device allocations only). */
+CUAPI CUresult CUDAAPI cuPointerGetAttribute(void *data,
+					     CUpointer_attribute attribute,
+					     CUdeviceptr ptr);
+CUAPI CUresult CUDAAPI cuPointerGetAttributes(unsigned int numAttributes,
+					      CUpointer_attribute *attributes,
+					      void **data, CUdeviceptr ptr);
+
+/*
+ * Managed, registered and mapped host memory: CUDA_ERROR_NOT_SUPPORTED, as
+ * simulated device memory is not addressable by the host.
+ */
+CUAPI CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
+					 unsigned int flags);
+CUAPI CUresult CUDAAPI cuMemHostRegister(void *p, size_t bytesize,
+					 unsigned int Flags);
+CUAPI CUresult CUDAAPI cuMemHostUnregister(void *p);
+CUAPI CUresult CUDAAPI cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
+						 unsigned int Flags);
+CUAPI CUresult CUDAAPI cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
+					  CUmemLocation location,
+					  unsigned int flags, CUstream hStream);
+
+/* More devices and contexts. */
+CUAPI CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len,
+					   CUdevice dev);
+CUAPI CUresult CUDAAPI cuDeviceGetByPCIBusId(CUdevice *dev,
+					     const char *pciBusId);
+CUAPI CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev);
+CUAPI CUresult CUDAAPI cuDeviceGetLuid(char *luid,
+				       unsigned int *deviceNodeMask,
+				       CUdevice dev);
+CUAPI CUresult CUDAAPI cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out,
+						 CUdevice dev);
+CUAPI CUresult CUDAAPI cuCtxSetFlags(unsigned int flags);
+CUAPI CUresult CUDAAPI cuCtxGetId(CUcontext ctx, unsigned long long *ctxId);
+
+/* Cooperative and extended launches, occupancy. */
+CUAPI CUresult CUDAAPI cuLaunchCooperativeKernel(
+	CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+	unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+	unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+	void **kernelParams);
+CUAPI CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
+					CUfunction f, void **kernelParams,
+					void **extra);
+CUAPI CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+	int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize,
+	unsigned int flags);
+CUAPI CUresult CUDAAPI cuOccupancyMaxPotentialBlockSize(
+	int *minGridSize, int *blockSize, CUfunction func,
+	CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+	int blockSizeLimit);
+CUAPI CUresult CUDAAPI cuOccupancyMaxPotentialBlockSizeWithFlags(
+	int *minGridSize, int *blockSize, CUfunction func,
+	CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+	int blockSizeLimit, unsigned int flags);
+CUAPI CUresult CUDAAPI cuOccupancyAvailableDynamicSMemPerBlock(
+	size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize);
+
+/* Profiler control (cudaProfiler.h): no-ops that succeed. */
+CUAPI CUresult CUDAAPI cuProfilerStart(void);
+CUAPI CUresult CUDAAPI cuProfilerStop(void);
+
 /*
  * ---- entry points only the library declares --------------------------------
  * Older (32-bit size) symbols and the legacy-default-stream forms, which
@@ -763,6 +1067,17 @@ CUAPI CUresult CUDAAPI cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
 #undef cuEventRecord
 #undef cuEventRecordWithFlags
 #undef cuLaunchKernel
+#undef cuMemAllocPitch
+#undef cuMemHostGetDevicePointer
+#undef cuMemHostRegister
+#undef cuMemPrefetchAsync
+#undef cuMemcpy2D
+#undef cuMemcpy2DUnaligned
+#undef cuMemcpy3D
+#undef cuMemcpy2DAsync
+#undef cuMemcpy3DAsync
+#undef cuLaunchKernelEx
+#undef cuLaunchCooperativeKernel
 
 typedef unsigned int CUdeviceptr_v1;
 
@@ -877,6 +1192,42 @@ CUAPI CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX,
 				      unsigned int sharedMemBytes,
 				      CUstream hStream, void **kernelParams,
 				      void **extra);
+CUAPI CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy);
+CUAPI CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy);
+CUAPI CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy,
+					  CUstream hStream);
+CUAPI CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy);
+CUAPI CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy,
+					  CUstream hStream);
+CUAPI CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count,
+					     CUmemLocation location,
+					     unsigned int flags,
+					     CUstream hStream);
+CUAPI CUresult CUDAAPI cuLaunchCooperativeKernel(
+	CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+	unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+	unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+	void **kernelParams);
+CUAPI CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
+					CUfunction f, void **kernelParams,
+					void **extra);
+
+/* Older forms of the pitched, mapped and prefetch entry points. */
+CUAPI CUresult CUDAAPI cuMemAllocPitch(CUdeviceptr_v1 *dptr,
+				       unsigned int *pPitch,
+				       unsigned int WidthInBytes,
+				       unsigned int Height,
+				       unsigned int ElementSizeBytes);
+CUAPI CUresult CUDAAPI cuMemHostGetDevicePointer(CUdeviceptr_v1 *pdptr,
+						 void *p, unsigned int Flags);
+CUAPI CUresult CUDAAPI cuMemHostRegister(void *p, size_t bytesize,
+					 unsigned int Flags);
+CUAPI CUresult CUDAAPI cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
+					  CUdevice dstDevice, CUstream hStream);
+CUAPI CUresult CUDAAPI cuMemPrefetchAsync_ptsz(CUdeviceptr devPtr,
+					       size_t count,
+					       CUdevice dstDevice,
+					       CUstream hStream);
 #endif /* WS_CUDA_API_INTERNAL */
 
 #ifdef __cplusplus

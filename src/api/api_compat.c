@@ -301,3 +301,117 @@ CUresult CUDAAPI cuMemsetD32(CUdeviceptr_v1 dstDevice, unsigned int ui,
 {
 	return cuMemsetD32_v2(dstDevice, ui, N);
 }
+
+/* ======================================================================
+ * Per-thread default stream: 2D/3D copies and launches
+ * ====================================================================== */
+
+CUresult CUDAAPI cuMemcpy2D_v2_ptds(const CUDA_MEMCPY2D *pCopy)
+{
+	return cuMemcpy2D_v2(pCopy);
+}
+
+CUresult CUDAAPI cuMemcpy2DUnaligned_v2_ptds(const CUDA_MEMCPY2D *pCopy)
+{
+	return cuMemcpy2DUnaligned_v2(pCopy);
+}
+
+CUresult CUDAAPI cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy)
+{
+	return cuMemcpy3D_v2(pCopy);
+}
+
+CUresult CUDAAPI cuMemcpy2DAsync_v2_ptsz(const CUDA_MEMCPY2D *pCopy,
+					 CUstream hStream)
+{
+	return cuMemcpy2DAsync_v2(pCopy, hStream);
+}
+
+CUresult CUDAAPI cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy,
+					 CUstream hStream)
+{
+	return cuMemcpy3DAsync_v2(pCopy, hStream);
+}
+
+CUresult CUDAAPI cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr, size_t count,
+					    CUmemLocation location,
+					    unsigned int flags,
+					    CUstream hStream)
+{
+	return cuMemPrefetchAsync_v2(devPtr, count, location, flags, hStream);
+}
+
+CUresult CUDAAPI cuLaunchCooperativeKernel_ptsz(
+	CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+	unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+	unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+	void **kernelParams)
+{
+	return cuLaunchCooperativeKernel(f, gridDimX, gridDimY, gridDimZ,
+					 blockDimX, blockDimY, blockDimZ,
+					 sharedMemBytes, hStream,
+					 kernelParams);
+}
+
+CUresult CUDAAPI cuLaunchKernelEx_ptsz(const CUlaunchConfig *config,
+				       CUfunction f, void **kernelParams,
+				       void **extra)
+{
+	return cuLaunchKernelEx(config, f, kernelParams, extra);
+}
+
+/* ======================================================================
+ * Older pitched, mapped and prefetch entry points
+ * ====================================================================== */
+
+CUresult CUDAAPI cuMemAllocPitch(CUdeviceptr_v1 *dptr, unsigned int *pPitch,
+				 unsigned int WidthInBytes,
+				 unsigned int Height,
+				 unsigned int ElementSizeBytes)
+{
+	CUdeviceptr a;
+	size_t pitch;
+	CUresult r;
+
+	if (!dptr || !pPitch)
+		return CUDA_ERROR_INVALID_VALUE;
+	r = cuMemAllocPitch_v2(&a, &pitch, WidthInBytes, Height,
+			       ElementSizeBytes);
+	if (r != CUDA_SUCCESS)
+		return r;
+	r = api_addr32(a, dptr);
+	if (r != CUDA_SUCCESS || pitch > UINT32_MAX) {
+		cuMemFree_v2(a);
+		return r != CUDA_SUCCESS ? r : CUDA_ERROR_NOT_SUPPORTED;
+	}
+	*pPitch = (unsigned int)pitch;
+	return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuMemHostGetDevicePointer(CUdeviceptr_v1 *pdptr, void *p,
+					   unsigned int Flags)
+{
+	CUdeviceptr a;
+
+	return cuMemHostGetDevicePointer_v2(&a, p, Flags);
+}
+
+CUresult CUDAAPI cuMemHostRegister(void *p, size_t bytesize,
+				   unsigned int Flags)
+{
+	return cuMemHostRegister_v2(p, bytesize, Flags);
+}
+
+CUresult CUDAAPI cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
+				    CUdevice dstDevice, CUstream hStream)
+{
+	CUmemLocation loc = { CU_MEM_LOCATION_TYPE_DEVICE, dstDevice };
+
+	return cuMemPrefetchAsync_v2(devPtr, count, loc, 0, hStream);
+}
+
+CUresult CUDAAPI cuMemPrefetchAsync_ptsz(CUdeviceptr devPtr, size_t count,
+					 CUdevice dstDevice, CUstream hStream)
+{
+	return cuMemPrefetchAsync(devPtr, count, dstDevice, hStream);
+}

@@ -81,6 +81,7 @@ static struct CUctx_st *api_ctx_new(struct api_drv *d, unsigned flags,
 	c->h.ctx = c;
 	c->flags = flags;
 	c->primary = primary;
+	c->id = ++d->next_ctx_id;
 	c->limits[CU_LIMIT_STACK_SIZE] = 1024;
 	c->limits[CU_LIMIT_PRINTF_FIFO_SIZE] = 1 << 20;
 	c->limits[CU_LIMIT_MALLOC_HEAP_SIZE] = 8 << 20;
@@ -335,6 +336,52 @@ CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	*flags = c->flags;
 	return api_end(CUDA_SUCCESS);
+}
+
+/* Only the flags cuCtxCreate accepts may be set. */
+CUresult CUDAAPI cuCtxSetFlags(unsigned int flags)
+{
+	struct api_drv *d;
+	struct CUctx_st *c;
+	CUresult r = api_enter(&d, &c, API_RELEASE);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	if (flags & ~(unsigned)CU_CTX_FLAGS_MASK)
+		return api_end(CUDA_ERROR_INVALID_VALUE);
+	c->flags = flags;
+	return api_end(CUDA_SUCCESS);
+}
+
+/* ctx NULL means the current context. */
+CUresult CUDAAPI cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
+{
+	struct api_drv *d;
+	struct CUctx_st *c;
+	CUresult r = api_begin(&d);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	c = ctx ? ctx : api_ctx_current(d);
+	if (!c)
+		return api_end(CUDA_ERROR_INVALID_CONTEXT);
+	if (!api_live_has(d, c, API_K_CTX))
+		return api_end(CUDA_ERROR_INVALID_CONTEXT);
+	if (!ctxId)
+		return api_end(CUDA_ERROR_INVALID_VALUE);
+	*ctxId = c->id;
+	return api_end(CUDA_SUCCESS);
+}
+
+/* There is no profiler to control; both calls succeed. */
+CUresult CUDAAPI cuProfilerStart(void)
+{
+	return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuProfilerStop(void)
+{
+	return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)

@@ -185,6 +185,7 @@ static int api_attr(const struct ws_device_props *p, CUdevice_attribute a,
 	case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR:
 		return (int)p->max_threads_per_sm;
 	case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING:
+	case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH:
 	case CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED:
 	case CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED:
 		return 1;
@@ -219,4 +220,100 @@ CUresult CUDAAPI cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	*pi = v;
 	return api_end(CUDA_SUCCESS);
+}
+
+/* ======================================================================
+ * PCI identity, legacy properties and unsupported queries
+ * ====================================================================== */
+
+/* The simulated device's fixed PCI address (domain:bus:device.function). */
+static const char api_pci_bus_id[] = "0000:00:00.0";
+
+/* Writes at most len bytes including the terminating NUL. */
+CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
+{
+	struct api_drv *d;
+	CUresult r = api_dev_begin(&d, pciBusId != NULL && len > 0, dev);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	snprintf(pciBusId, (size_t)len, "%s", api_pci_bus_id);
+	return api_end(CUDA_SUCCESS);
+}
+
+/*
+ * Accepts domain:bus:device.function or bus:device.function in hex; only
+ * the address cuDeviceGetPCIBusId reports names a device.
+ */
+CUresult CUDAAPI cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId)
+{
+	struct api_drv *d;
+	unsigned dom = 0, bus = 0, slot = 0, fn = 0;
+	char tail;
+	CUresult r = api_dev_begin(&d, dev != NULL && pciBusId != NULL, 0);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	if (sscanf(pciBusId, "%x:%x:%x.%x%c", &dom, &bus, &slot, &fn,
+		   &tail) != 4) {
+		dom = 0;
+		if (sscanf(pciBusId, "%x:%x.%x%c", &bus, &slot, &fn, &tail) !=
+		    3)
+			return api_end(CUDA_ERROR_INVALID_VALUE);
+	}
+	if (dom != 0 || bus != 0 || slot != 0 || fn != 0)
+		return api_end(CUDA_ERROR_INVALID_DEVICE);
+	*dev = 0;
+	return api_end(CUDA_SUCCESS);
+}
+
+CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev)
+{
+	struct api_drv *d;
+	const struct ws_device_props *p;
+	bool known;
+	CUresult r = api_dev_begin(&d, prop != NULL, dev);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	p = &d->props;
+	prop->maxThreadsPerBlock = (int)p->max_threads_per_block;
+	for (int i = 0; i < 3; i++) {
+		prop->maxThreadsDim[i] = (int)p->max_block_dim[i];
+		prop->maxGridSize[i] = (int)MIN(p->max_grid_dim[i],
+						(unsigned)INT32_MAX);
+	}
+	prop->sharedMemPerBlock = (int)p->shared_per_block;
+	prop->totalConstantMemory = (int)p->const_bytes;
+	prop->SIMDWidth = (int)p->warp_size;
+	prop->memPitch = api_attr(p, CU_DEVICE_ATTRIBUTE_MAX_PITCH, &known);
+	prop->regsPerBlock = (int)p->regs_per_block;
+	prop->clockRate = (int)p->clock_khz;
+	prop->textureAlign = api_attr(p, CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT,
+				      &known);
+	return api_end(CUDA_SUCCESS);
+}
+
+/* A LUID exists only on Windows (WDDM); Linux drivers report the same. */
+CUresult CUDAAPI cuDeviceGetLuid(char *luid, unsigned int *deviceNodeMask,
+				 CUdevice dev)
+{
+	struct api_drv *d;
+	CUresult r = api_dev_begin(&d, true, dev);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	return api_end(CUDA_ERROR_NOT_SUPPORTED);
+}
+
+/* Stream-ordered allocation (memory pools) is not modelled. */
+CUresult CUDAAPI cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out,
+					   CUdevice dev)
+{
+	struct api_drv *d;
+	CUresult r = api_dev_begin(&d, true, dev);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	return api_end(CUDA_ERROR_NOT_SUPPORTED);
 }

@@ -44,6 +44,7 @@ struct CUctx_st {
 	bool primary;                /* the device's primary context */
 	CUfunc_cache cache_config;   /* as set by cuCtxSetCacheConfig */
 	size_t limits[CU_LIMIT_MAX]; /* as set by cuCtxSetLimit */
+	unsigned long long id;       /* unique id (cuCtxGetId) */
 	CUdeviceptr *allocs;         /* device allocations made here */
 	size_t n_allocs;             /* entries used in allocs */
 	size_t cap_allocs;           /* entries allocated in allocs */
@@ -95,6 +96,7 @@ struct api_drv {
 	struct CUctx_st *primary;      /* primary context, NULL if none */
 	unsigned primary_refs;         /* cuDevicePrimaryCtxRetain count */
 	unsigned primary_flags;        /* flags for the primary context */
+	unsigned long long next_ctx_id;/* id of the next context created */
 };
 
 /* How api_enter treats a context whose sticky error is set. */
@@ -144,6 +146,14 @@ bool api_ctx_drop_alloc(struct CUctx_st *c, CUdeviceptr p);
 /* ---- api_module.c -------------------------------------------------------- */
 
 void api_module_destroy(struct api_drv *d, struct CUmod_st *m);
+/*
+ * Launch f over the grid and block of *shape (its kernel and parameter
+ * fields are filled here) on stream s; cooperative launches must fit on
+ * the device at once (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE).  Takes and
+ * releases the lock.
+ */
+CUresult api_launch(CUfunction f, struct ws_launch *shape, CUstream s,
+		    void **kernelParams, void **extra, bool cooperative);
 
 /* ---- api_stream.c -------------------------------------------------------- */
 

@@ -5,7 +5,10 @@
  * ws_module_load; a load error is printed to stderr with its
  * file:line:col position.  cuLaunchKernel stages the parameters in the
  * layout ws_kernel_param gives, checks the launch limits, and runs the
- * kernel to completion.  As on real hardware the launch call itself
+ * kernel to completion; a cooperative launch (cuLaunchCooperativeKernel, or
+ * cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_COOPERATIVE) must also fit on
+ * the device all at once.  The occupancy calls use the dispatcher's own
+ * residency rule (ws_ctas_per_sm).  As on real hardware the launch call itself
  * succeeds when the kernel faults at run time; the fault becomes the
  * context's sticky error, returned by the next synchronising call and by
  * every later call on that context.
@@ -394,31 +397,167 @@ CUresult CUDAAPI cuFuncGetName(const char **name, CUfunction hfunc)
 }
 
 /*
- * Resident blocks per SM for a block size: the simulator's dispatcher rule
- * (threads, warps, blocks and shared memory per SM; registers are not a
- * limit in functional mode).
+ * Resident blocks per SM for a block size (locked): the simulator's
+ * dispatcher rule (threads, warps, blocks and shared memory per SM;
+ * registers are not a limit in functional mode), so the answer matches
+ * what runs.  0 when one block cannot run at all.
  */
-CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(
-	int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
+static unsigned api_occ_blocks(const struct api_drv *d,
+			       const struct CUfunc_st *f, unsigned block,
+			       size_t dyn)
+{
+	const struct ws_device_props *p = &d->props;
+
+	if (block == 0 || block > p->max_threads_per_block ||
+	    (f->info.max_threads && block > f->info.max_threads))
+		return 0;
+	if (dyn > p->shared_per_block ||
+	    dyn + f->info.shared_bytes > p->shared_per_block)
+		return 0;
+	return ws_ctas_per_sm(d->sim, f->k, block, (unsigned)dyn);
+}
+
+static CUresult api_occ_active(int *numBlocks, CUfunction func, int blockSize,
+			       size_t dyn, unsigned flags)
 {
 	struct api_drv *d;
-	const struct ws_device_props *p;
 	CUresult r = api_func_enter(&d, func);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	if (!numBlocks || blockSize <= 0)
+	if (!numBlocks || blockSize <= 0 ||
+	    (flags & ~(unsigned)CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE))
 		return api_end(CUDA_ERROR_INVALID_VALUE);
-	p = &d->props;
-	if ((unsigned)blockSize > func->info.max_threads ||
-	    (unsigned)blockSize > p->max_threads_per_block) {
-		*numBlocks = 0;
+	*numBlocks = (int)api_occ_blocks(d, func, (unsigned)blockSize, dyn);
+	return api_end(CUDA_SUCCESS);
+}
+
+CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(
+	int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
+{
+	return api_occ_active(numBlocks, func, blockSize, dynamicSMemSize, 0);
+}
+
+CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+	int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize,
+	unsigned int flags)
+{
+	return api_occ_active(numBlocks, func, blockSize, dynamicSMemSize,
+			      flags);
+}
+
+/*
+ * The block size (a multiple of the warp size, or the limit itself when
+ * that is below a warp) with the most resident threads per SM; ties go to
+ * the larger block.  minGridSize is the grid that fills every SM.  The
+ * callback is user code, so it runs with the lock released: the sizes are
+ * found first, the callback is asked for each, then the lock is retaken.
+ */
+static CUresult api_occ_potential(int *minGridSize, int *blockSize,
+				  CUfunction func, CUoccupancyB2DSize b2d,
+				  size_t dyn, int limit, unsigned flags)
+{
+	struct api_drv *d;
+	unsigned max, warp, n, best = 0, best_blocks = 0;
+	uint64_t best_threads = 0;
+	size_t *dyns = NULL;
+	CUresult r = api_func_enter(&d, func);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	if (!minGridSize || !blockSize || limit < 0 ||
+	    (flags & ~(unsigned)CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE))
+		return api_end(CUDA_ERROR_INVALID_VALUE);
+	warp = MAX(d->props.warp_size, 1u);
+	max = d->props.max_threads_per_block;
+	if (func->info.max_threads)
+		max = MIN(max, func->info.max_threads);
+	if (limit > 0)
+		max = MIN(max, (unsigned)limit);
+	api_end(CUDA_SUCCESS);
+
+	n = max >= warp ? max / warp : 1; /* candidate sizes */
+	if (b2d) {
+		dyns = xmalloc(n * sizeof(*dyns));
+		for (unsigned i = 0; i < n; i++)
+			dyns[i] = b2d((int)(max >= warp ? (i + 1) * warp : max));
+	}
+	r = api_func_enter(&d, func);
+	if (r != CUDA_SUCCESS) {
+		free(dyns);
+		return r;
+	}
+	for (unsigned i = n; i-- > 0;) {
+		unsigned bs = max >= warp ? (i + 1) * warp : max;
+		unsigned blocks = api_occ_blocks(d, func, bs,
+						 dyns ? dyns[i] : dyn);
+
+		if ((uint64_t)blocks * bs > best_threads) {
+			best_threads = (uint64_t)blocks * bs;
+			best = bs;
+			best_blocks = blocks;
+		}
+	}
+	free(dyns);
+	*blockSize = (int)best;
+	*minGridSize = (int)MIN((uint64_t)best_blocks * d->props.n_sm,
+				(uint64_t)INT32_MAX);
+	return api_end(CUDA_SUCCESS);
+}
+
+CUresult CUDAAPI cuOccupancyMaxPotentialBlockSize(
+	int *minGridSize, int *blockSize, CUfunction func,
+	CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+	int blockSizeLimit)
+{
+	return api_occ_potential(minGridSize, blockSize, func,
+				 blockSizeToDynamicSMemSize, dynamicSMemSize,
+				 blockSizeLimit, 0);
+}
+
+CUresult CUDAAPI cuOccupancyMaxPotentialBlockSizeWithFlags(
+	int *minGridSize, int *blockSize, CUfunction func,
+	CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+	int blockSizeLimit, unsigned int flags)
+{
+	return api_occ_potential(minGridSize, blockSize, func,
+				 blockSizeToDynamicSMemSize, dynamicSMemSize,
+				 blockSizeLimit, flags);
+}
+
+/*
+ * The most dynamic shared memory a block may use with numBlocks blocks of
+ * blockSize threads resident per SM: a binary search over the dispatcher
+ * rule, which is monotone in the shared memory asked for.
+ */
+CUresult CUDAAPI cuOccupancyAvailableDynamicSMemPerBlock(
+	size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize)
+{
+	struct api_drv *d;
+	size_t lo = 0, hi;
+	CUresult r = api_func_enter(&d, func);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	if (!dynamicSmemSize || numBlocks <= 0 || blockSize <= 0)
+		return api_end(CUDA_ERROR_INVALID_VALUE);
+	if (api_occ_blocks(d, func, (unsigned)blockSize, 0) < (unsigned)numBlocks) {
+		*dynamicSmemSize = 0;
 		return api_end(CUDA_SUCCESS);
 	}
-	/* the dispatcher's own rule, so the answer matches what runs */
-	*numBlocks = (int)ws_ctas_per_sm(d->sim, func->k,
-					 (unsigned)blockSize,
-					 (unsigned)dynamicSMemSize);
+	hi = d->props.shared_per_block > func->info.shared_bytes
+		     ? d->props.shared_per_block - func->info.shared_bytes
+		     : 0;
+	while (lo < hi) { /* largest size that still fits numBlocks */
+		size_t mid = lo + (hi - lo + 1) / 2;
+
+		if (api_occ_blocks(d, func, (unsigned)blockSize, mid) >=
+		    (unsigned)numBlocks)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	*dynamicSmemSize = lo;
 	return api_end(CUDA_SUCCESS);
 }
 
@@ -521,20 +660,29 @@ static bool api_is_fault(int st)
 	       st == WS_E_DEADLOCK || st == WS_E_INSN_LIMIT || st == WS_E_TRAP;
 }
 
-CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX,
-				unsigned int gridDimY, unsigned int gridDimZ,
-				unsigned int blockDimX, unsigned int blockDimY,
-				unsigned int blockDimZ,
-				unsigned int sharedMemBytes, CUstream hStream,
-				void **kernelParams, void **extra)
+/*
+ * A cooperative grid must be resident all at once: no more blocks than
+ * the dispatcher keeps on one SM times the SMs.
+ */
+static CUresult api_coop_check(const struct api_drv *d,
+			       const struct CUfunc_st *f,
+			       const struct ws_launch *l)
+{
+	uint64_t blocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+	unsigned threads = l->block[0] * l->block[1] * l->block[2];
+	uint64_t fit = (uint64_t)ws_ctas_per_sm(d->sim, f->k, threads,
+						l->dyn_shared) *
+		       d->props.n_sm;
+
+	return blocks <= fit ? CUDA_SUCCESS
+			     : CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+}
+
+CUresult api_launch(CUfunction f, struct ws_launch *l, CUstream hStream,
+		    void **kernelParams, void **extra, bool cooperative)
 {
 	struct api_drv *d;
 	struct CUctx_st *c;
-	struct ws_launch l = {
-		.grid = { gridDimX, gridDimY, gridDimZ },
-		.block = { blockDimX, blockDimY, blockDimZ },
-		.dyn_shared = sharedMemBytes,
-	};
 	struct diag dg;
 	int st;
 	CUresult r = api_enter(&d, &c, API_STRICT);
@@ -547,15 +695,17 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX,
 		return api_end(CUDA_ERROR_INVALID_CONTEXT);
 	r = api_stream_check(d, c, hStream);
 	if (r == CUDA_SUCCESS)
-		r = api_launch_check(d, f, &l);
+		r = api_launch_check(d, f, l);
+	if (r == CUDA_SUCCESS && cooperative)
+		r = api_coop_check(d, f, l);
 	if (r == CUDA_SUCCESS)
-		r = api_params(d, f, kernelParams, extra, &l.params,
-			       &l.param_bytes);
+		r = api_params(d, f, kernelParams, extra, &l->params,
+			       &l->param_bytes);
 	if (r != CUDA_SUCCESS)
 		return api_end(r);
-	l.kernel = f->k;
+	l->kernel = f->k;
 	diag_init(&dg);
-	st = ws_launch(d->sim, &l, &dg);
+	st = ws_launch(d->sim, l, &dg);
 	if (api_is_fault(st)) {
 		c->sticky = api_result(st); /* ws_launch reported it */
 		r = CUDA_SUCCESS;
@@ -568,4 +718,61 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX,
 	}
 	diag_release(&dg);
 	return api_end(r);
+}
+
+CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX,
+				unsigned int gridDimY, unsigned int gridDimZ,
+				unsigned int blockDimX, unsigned int blockDimY,
+				unsigned int blockDimZ,
+				unsigned int sharedMemBytes, CUstream hStream,
+				void **kernelParams, void **extra)
+{
+	struct ws_launch l = {
+		.grid = { gridDimX, gridDimY, gridDimZ },
+		.block = { blockDimX, blockDimY, blockDimZ },
+		.dyn_shared = sharedMemBytes,
+	};
+
+	return api_launch(f, &l, hStream, kernelParams, extra, false);
+}
+
+CUresult CUDAAPI cuLaunchCooperativeKernel(
+	CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+	unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+	unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+	void **kernelParams)
+{
+	struct ws_launch l = {
+		.grid = { gridDimX, gridDimY, gridDimZ },
+		.block = { blockDimX, blockDimY, blockDimZ },
+		.dyn_shared = sharedMemBytes,
+	};
+
+	return api_launch(f, &l, hStream, kernelParams, NULL, true);
+}
+
+/*
+ * The shape, stream and dynamic shared memory come from config; of the
+ * attributes only CU_LAUNCH_ATTRIBUTE_COOPERATIVE changes anything (the
+ * rest describe scheduling the simulator does not model).
+ */
+CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
+				  void **kernelParams, void **extra)
+{
+	struct ws_launch l = { .dyn_shared = 0 };
+	bool coop = false;
+
+	if (!config || (config->numAttrs && !config->attrs))
+		return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned i = 0; i < config->numAttrs; i++)
+		if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
+			coop = config->attrs[i].value.cooperative != 0;
+	l.grid[0] = config->gridDimX;
+	l.grid[1] = config->gridDimY;
+	l.grid[2] = config->gridDimZ;
+	l.block[0] = config->blockDimX;
+	l.block[1] = config->blockDimY;
+	l.block[2] = config->blockDimZ;
+	l.dyn_shared = config->sharedMemBytes;
+	return api_launch(f, &l, config->hStream, kernelParams, extra, coop);
 }

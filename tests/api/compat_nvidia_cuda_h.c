@@ -91,6 +91,75 @@ int main(void)
 				"ms %f\n", count, version, mem, warp, ms);
 		failures++;
 	}
+	/* NVIDIA's CUDA_MEMCPY2D and CUlaunchConfig layouts */
+	{
+		CUdeviceptr img;
+		size_t pitch = 0;
+		unsigned char rows[4][40], back[4][40];
+		CUDA_MEMCPY2D c;
+		CUlaunchAttribute attr;
+		CUlaunchConfig cfg;
+
+		for (unsigned y = 0; y < 4; y++)
+			for (unsigned x = 0; x < 40; x++)
+				rows[y][x] = (unsigned char)(y * 40 + x);
+		memset(back, 0, sizeof(back));
+		CK(cuMemAllocPitch(&img, &pitch, 33, 4, 4));
+		memset(&c, 0, sizeof(c));
+		c.srcMemoryType = CU_MEMORYTYPE_HOST;
+		c.srcHost = rows;
+		c.srcPitch = 40;
+		c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+		c.dstDevice = img;
+		c.dstPitch = pitch;
+		c.WidthInBytes = 33;
+		c.Height = 4;
+		CK(cuMemcpy2D(&c));
+		memset(&c, 0, sizeof(c));
+		c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+		c.srcDevice = img;
+		c.srcPitch = pitch;
+		c.dstMemoryType = CU_MEMORYTYPE_HOST;
+		c.dstHost = back;
+		c.dstPitch = 40;
+		c.WidthInBytes = 33;
+		c.Height = 4;
+		CK(cuMemcpy2DAsync(&c, stream));
+		for (unsigned y = 0; y < 4; y++) {
+			for (unsigned x = 0; x < 40; x++) {
+				if (back[y][x] != (x < 33 ? rows[y][x] : 0)) {
+					fprintf(stderr, "FAIL: 2D copy at "
+							"(%u, %u)\n", x, y);
+					failures++;
+					y = 4;
+					break;
+				}
+			}
+		}
+		CK(cuMemFree(img));
+
+		memset(&attr, 0, sizeof(attr));
+		attr.id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+		attr.value.cooperative = 1;
+		memset(&cfg, 0, sizeof(cfg));
+		cfg.gridDimX = n / 64;
+		cfg.gridDimY = cfg.gridDimZ = 1;
+		cfg.blockDimX = 64;
+		cfg.blockDimY = cfg.blockDimZ = 1;
+		cfg.hStream = stream;
+		cfg.attrs = &attr;
+		cfg.numAttrs = 1;
+		v = 77;
+		CK(cuLaunchKernelEx(&cfg, fill, args, NULL));
+		CK(cuLaunchCooperativeKernel(fill, n / 64, 1, 1, 64, 1, 1, 0,
+					     stream, args));
+		CK(cuMemcpyDtoH(host, out, sizeof(host)));
+		if (host[5] != 77 + 5) {
+			fprintf(stderr, "FAIL: cuLaunchKernelEx out[5] = %u\n",
+				host[5]);
+			failures++;
+		}
+	}
 	CK(cuStreamDestroy(stream));
 	CK(cuEventDestroy(start));
 	CK(cuEventDestroy(stop));

@@ -8,6 +8,7 @@
  */
 #define CUDA_ENABLE_DEPRECATED 1 /* cuDeviceComputeCapability */
 #include <cuda.h>
+#include <cudaProfiler.h>
 #include <stdio.h>
 
 typedef void (*api_fn)(void);
@@ -93,6 +94,34 @@ static const api_fn api_fns[] = {
 	(void (*)(void))cuEventSynchronize,
 	(void (*)(void))cuEventDestroy,
 	(void (*)(void))cuEventElapsedTime,
+	(void (*)(void))cuMemAllocPitch,
+	(void (*)(void))cuMemcpy2D,
+	(void (*)(void))cuMemcpy2DUnaligned,
+	(void (*)(void))cuMemcpy2DAsync,
+	(void (*)(void))cuMemcpy3D,
+	(void (*)(void))cuMemcpy3DAsync,
+	(void (*)(void))cuLaunchCooperativeKernel,
+	(void (*)(void))cuLaunchKernelEx,
+	(void (*)(void))cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+	(void (*)(void))cuOccupancyMaxPotentialBlockSize,
+	(void (*)(void))cuOccupancyMaxPotentialBlockSizeWithFlags,
+	(void (*)(void))cuOccupancyAvailableDynamicSMemPerBlock,
+	(void (*)(void))cuDeviceGetPCIBusId,
+	(void (*)(void))cuDeviceGetByPCIBusId,
+	(void (*)(void))cuDeviceGetProperties,
+	(void (*)(void))cuDeviceGetLuid,
+	(void (*)(void))cuDeviceGetDefaultMemPool,
+	(void (*)(void))cuPointerGetAttribute,
+	(void (*)(void))cuPointerGetAttributes,
+	(void (*)(void))cuMemAllocManaged,
+	(void (*)(void))cuMemHostRegister,
+	(void (*)(void))cuMemHostUnregister,
+	(void (*)(void))cuMemHostGetDevicePointer,
+	(void (*)(void))cuMemPrefetchAsync,
+	(void (*)(void))cuCtxSetFlags,
+	(void (*)(void))cuCtxGetId,
+	(void (*)(void))cuProfilerStart,
+	(void (*)(void))cuProfilerStop,
 };
 
 int main(void)
