@@ -70,6 +70,28 @@ static inline struct kh_rng bench_rng(const struct bench_args *a,
 	return r;
 }
 
+/*
+ * Blocks of kernel fn with `threads` threads that can all be resident at
+ * once (for kernels whose blocks wait on each other): the SM count times
+ * the driver's resident blocks per SM (the dispatcher's own rule), capped
+ * at max_per_sm (e.g. the paper's TBs/SM; 0 = no cap).  FAILs when not
+ * even one block fits.
+ */
+static inline unsigned bench_resident_blocks(struct kh_ctx *k, const char *fn,
+					     int threads, int max_per_sm)
+{
+	int per_sm, n_sm;
+	CK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kh_func(k, fn),
+						       threads, 0));
+	CK(cuDeviceGetAttribute(&n_sm, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+				k->dev));
+	if (max_per_sm > 0 && per_sm > max_per_sm)
+		per_sm = max_per_sm;
+	if (per_sm < 1)
+		kh_fail("%s: no block of %d threads fits on an SM", fn, threads);
+	return (unsigned)(n_sm * per_sm);
+}
+
 /* The PASS line: "PASS <name> size=... seed=... <detail>". */
 static inline void bench_pass(const struct bench_args *a, const char *fmt,
 			      ...) __attribute__((format(printf, 2, 3)));

@@ -16,7 +16,6 @@
 #include "../common/bench.h"
 
 #define BLOCK 256
-#define GTX480_WARPS_PER_SM 48   /* not a Driver API attribute */
 #define PAPER_TBS_PER_SM 4
 
 struct octp_task {
@@ -109,51 +108,6 @@ static int leaf_cmp(const void *x, const void *y)
 	return (a->start > b->start) - (a->start < b->start);
 }
 
-static int dev_attr(struct kh_ctx *k, CUdevice_attribute at)
-{
-	int v;
-
-	CK(cuDeviceGetAttribute(&v, at, k->dev));
-	return v;
-}
-
-/*
- * Blocks of `threads` threads running `fn` that can all be resident at
- * once: SMs x min(blocks, threads, GTX480 warps and shared memory per SM,
- * the paper's blocks per SM).  Registers are left out on purpose: PTX
- * virtual registers overstate them, and functional mode ignores them.
- */
-static unsigned resident_bound(struct kh_ctx *k, const char *fn,
-			       int threads)
-{
-	int ws = k->warp_size, shared;
-	int warps = (threads + ws - 1) / ws;
-	int per_sm = dev_attr(k,
-			      CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR);
-	int lim;
-
-	CK(cuFuncGetAttribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-			      kh_func(k, fn)));
-	lim = dev_attr(k, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR) /
-	      (warps * ws);
-	per_sm = lim < per_sm ? lim : per_sm;
-	lim = GTX480_WARPS_PER_SM / warps;
-	per_sm = lim < per_sm ? lim : per_sm;
-	if (shared > 0) {
-		lim = dev_attr(k,
-			CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR) /
-		      shared;
-		per_sm = lim < per_sm ? lim : per_sm;
-	}
-	per_sm = PAPER_TBS_PER_SM < per_sm ? PAPER_TBS_PER_SM : per_sm;
-	if (per_sm < 1)
-		kh_fail("%s: no block of %d threads fits on an SM", fn,
-			threads);
-	return (unsigned)(dev_attr(k,
-				   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT) *
-			  per_sm);
-}
-
 /* A coordinate near c (sum of three uniforms), kept inside [0, 1). */
 static float clustered(struct kh_rng *r, float c, float w)
 {
@@ -220,7 +174,7 @@ int main(int argc, char **argv)
 		kh_fail("need more than %d particles", maxleaf);
 	CK(cuMemcpyHtoD(d_ctr, ctr, sizeof(ctr)));
 
-	unsigned grid = resident_bound(&k, "octp_build", BLOCK);
+	unsigned grid = bench_resident_blocks(&k, "octp_build", BLOCK, PAPER_TBS_PER_SM);
 	{
 		void *p[] = {&d_b0, &d_b1, &d_out, &d_tasks, &d_ready, &d_ctr,
 			     &d_leaves, &n, &qcap, &lcap, &maxleaf, &maxdepth};

@@ -18,7 +18,6 @@
 #define TX 32
 #define TY 16
 #define TW (2 * TX)
-#define GTX480_WARPS_PER_SM 48   /* not a Driver API attribute */
 #define PAPER_TBS_PER_SM 2
 
 /* One Jacobi sweep, in the kernel's arithmetic order. */
@@ -42,51 +41,6 @@ static void ref_sweep(float *dst, const float *src, int nx, int ny, int nz,
 }
 
 /* Device attribute `at` of device 0. */
-static int dev_attr(struct kh_ctx *k, CUdevice_attribute at)
-{
-	int v;
-
-	CK(cuDeviceGetAttribute(&v, at, k->dev));
-	return v;
-}
-
-/*
- * Blocks of `threads` threads running `fn` that can all be resident at
- * once: SMs x min(blocks, threads, GTX480 warps and shared memory per SM,
- * the paper's blocks per SM).  Registers are left out on purpose: PTX
- * virtual registers overstate them, and functional mode ignores them.
- */
-static unsigned resident_bound(struct kh_ctx *k, const char *fn,
-			       int threads)
-{
-	int ws = k->warp_size, shared;
-	int warps = (threads + ws - 1) / ws;
-	int per_sm = dev_attr(k,
-			      CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR);
-	int lim;
-
-	CK(cuFuncGetAttribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-			      kh_func(k, fn)));
-	lim = dev_attr(k, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR) /
-	      (warps * ws);
-	per_sm = lim < per_sm ? lim : per_sm;
-	lim = GTX480_WARPS_PER_SM / warps;
-	per_sm = lim < per_sm ? lim : per_sm;
-	if (shared > 0) {
-		lim = dev_attr(k,
-			CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR) /
-		      shared;
-		per_sm = lim < per_sm ? lim : per_sm;
-	}
-	per_sm = PAPER_TBS_PER_SM < per_sm ? PAPER_TBS_PER_SM : per_sm;
-	if (per_sm < 1)
-		kh_fail("%s: no block of %d threads fits on an SM", fn,
-			threads);
-	return (unsigned)(dev_attr(k,
-				   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT) *
-			  per_sm);
-}
-
 int main(int argc, char **argv)
 {
 	struct kh_ctx k;
@@ -131,7 +85,7 @@ int main(int argc, char **argv)
 
 	/* 2: all sweeps in one launch with a global barrier. */
 	unsigned pgrid = ntiles / 2;
-	unsigned bound = resident_bound(&k, "stn_persistent", TX * TY);
+	unsigned bound = bench_resident_blocks(&k, "stn_persistent", TX * TY, PAPER_TBS_PER_SM);
 	if (pgrid > bound)
 		pgrid = bound;
 	CUdeviceptr sync = kh_alloc(2 * sizeof(unsigned), NULL);
