@@ -105,7 +105,7 @@ static int cmd_ptx(int argc, char **argv)
 	return rc;
 }
 
-/* Quote one word for WARPSIM_ARGS (single quotes group). */
+/* Append one word to WARPSIM_ARGS, single-quoted if it has blanks. */
 static void append_word(char **buf, size_t *len, size_t *cap, const char *w)
 {
 	size_t n = strlen(w) + 4;
@@ -114,8 +114,8 @@ static void append_word(char **buf, size_t *len, size_t *cap, const char *w)
 		*buf = xrealloc(*buf, *cap);
 	}
 	bool q = strpbrk(w, " \t\"") != NULL;
-	*len += (size_t)sprintf(*buf + *len, *len ? (q ? " '%s'" : " %s") :
-				(q ? "'%s'" : "%s"), w);
+	*len += (size_t)snprintf(*buf + *len, *cap - *len, "%s%s%s%s",
+				 *len ? " " : "", q ? "'" : "", w, q ? "'" : "");
 }
 
 static int cmd_run(int argc, char **argv)

@@ -223,7 +223,7 @@ void exec_BAR(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	struct fcta *c = x->cta;
 	struct fwarp *w = x->w;
-	unsigned lead, l, kind = in->aux ? in->aux : BAR_SYNC;
+	unsigned lead, kind = in->aux ? in->aux : BAR_SYNC;
 	const struct opnd *ido = &in->o[kind == BAR_RED ? 1 : 0];
 	const struct opnd *cnt = &in->o[kind == BAR_RED ? 2 : 1];
 
@@ -266,7 +266,6 @@ void exec_BAR(struct exec *x, const struct insn *in, lanemask_t m)
 		w->bar_pc = x->pc;
 		w->bar_mask = m;
 	}
-	(void)l;
 	if (b->arrived >= bar_needed(c, b))
 		bar_release(x->g, c, (unsigned)id);
 }
