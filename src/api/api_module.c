@@ -398,9 +398,9 @@ CUresult CUDAAPI cuFuncGetName(const char **name, CUfunction hfunc)
 
 /*
  * Resident blocks per SM for a block size (locked): the simulator's
- * dispatcher rule (threads, warps, blocks and shared memory per SM;
- * registers are not a limit in functional mode), so the answer matches
- * what runs.  0 when one block cannot run at all.
+ * dispatcher rule (threads, warps, blocks, shared memory and registers
+ * per SM, registers per thread by liveness), so the answer matches what
+ * runs.  0 when one block cannot run at all.
  */
 static unsigned api_occ_blocks(const struct api_drv *d,
 			       const struct CUfunc_st *f, unsigned block,

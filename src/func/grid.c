@@ -3,9 +3,9 @@
  * scheduling, barrier deadlock and hang detection, fault reports.
  *
  * Blocks become resident in launch order, up to the occupancy the
- * configuration allows (threads, warps, blocks and shared memory per SM,
- * times the number of SMs; registers are not a limit in functional mode
- * because PTX virtual registers overstate them).  Block slot s runs on SM
+ * configuration allows (threads, warps, blocks, shared memory and
+ * registers per SM, times the number of SMs; registers per thread come from
+ * liveness over the PTX, src/ptx/live.c, not from the virtual registers).  Block slot s runs on SM
  * s mod n_sm.  Resident warps run round-robin, each for up to
  * func_quantum instructions, so a warp spinning on a flag or a lock never
  * starves the warp that will release it.  When no warp can run, every
@@ -90,6 +90,10 @@ unsigned fgpu_ctas_per_sm(const struct fgpu *g, const struct flaunch *l)
 	uint32_t sh = launch_shared(l);
 	if (sh)
 		n = MIN(n, c->shmem_per_sm / sh);
+	/* registers per thread from liveness (src/ptx/live.c), per warp */
+	uint64_t regs = (uint64_t)l->k->regs_per_thread * warps * g->ws;
+	if (regs)
+		n = MIN(n, c->regs_per_sm / regs);
 	return (unsigned)n;
 }
 
