@@ -116,6 +116,58 @@ void exec_SLCT(struct exec *x, const struct insn *in, lanemask_t m)
 		r |= (lanemask_t)(COND) << l;                                  \
 	break
 
+/* Pack ws bytes of 0/1 into a lane mask, 8 lanes per multiply. */
+static lanemask_t pack_lane_bytes(const uint8_t *rb, unsigned ws)
+{
+	lanemask_t m = 0;
+	for (unsigned g = 0; g < ws; g += 8) {
+		uint64_t v;
+		memcpy(&v, rb + g, 8);
+		/* byte i (0 or 1) lands on bit i of the top byte, no carries */
+		m |= ((v * 0x0102040810204080ULL) >> 56) << g;
+	}
+	return m;
+}
+
+/* 32-bit comparisons as byte-per-lane loops the compiler vectorises. */
+#define CMP32_LOOP(T, OP)                                                      \
+	for (l = 0; l < ws; l++)                                               \
+		rb[l] = (T)a[l] OP (T)b[l];                                    \
+	break
+
+static lanemask_t cmp_int32(const uint64_t *a, const uint64_t *b,
+			    unsigned cmp, bool uns, unsigned ws, bool *ok)
+{
+	uint8_t rb[WS_MAX_WARP];
+	unsigned l;
+	*ok = true;
+	if (uns) {
+		switch (cmp) {
+		case CMP_EQ: CMP32_LOOP(uint32_t, ==);
+		case CMP_NE: CMP32_LOOP(uint32_t, !=);
+		case CMP_LT: case CMP_LO: CMP32_LOOP(uint32_t, <);
+		case CMP_LE: case CMP_LS: CMP32_LOOP(uint32_t, <=);
+		case CMP_GT: case CMP_HI: CMP32_LOOP(uint32_t, >);
+		case CMP_GE: case CMP_HS: CMP32_LOOP(uint32_t, >=);
+		default: *ok = false; return 0;
+		}
+	} else {
+		switch (cmp) {
+		case CMP_EQ: CMP32_LOOP(int32_t, ==);
+		case CMP_NE: CMP32_LOOP(int32_t, !=);
+		case CMP_LT: CMP32_LOOP(int32_t, <);
+		case CMP_LE: CMP32_LOOP(int32_t, <=);
+		case CMP_GT: CMP32_LOOP(int32_t, >);
+		case CMP_GE: CMP32_LOOP(int32_t, >=);
+		default: *ok = false; return 0;
+		}
+	}
+	if (ws < 8) /* pack_lane_bytes reads whole groups of 8 */
+		memset(rb + ws, 0, 8 - ws);
+	return pack_lane_bytes(rb, ws);
+}
+#undef CMP32_LOOP
+
 /*
  * Integer comparison.  Each value is turned into a key whose signed
  * 64-bit order is the wanted order: shifted up to the top of the word,
@@ -130,6 +182,13 @@ static lanemask_t cmp_int(struct exec *x, const struct insn *in, lanemask_t m,
 	bool uns = !alu_signed(t) || (in->cmp >= CMP_LO && in->cmp <= CMP_HS);
 	uint64_t flip = uns ? SIGN64 : 0;
 	lanemask_t r = 0;
+
+	if (bits == 32) { /* the common case, vectorised */
+		bool ok;
+		r = cmp_int32(a, b, in->cmp, uns, ws, &ok);
+		if (ok)
+			return r;
+	}
 
 #define KA ((int64_t)((a[l] << sh) ^ flip))
 #define KB ((int64_t)((b[l] << sh) ^ flip))
