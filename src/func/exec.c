@@ -18,6 +18,15 @@ static exec_fn *const exec_table[OP__COUNT] = {
 #undef OP
 };
 
+/* Population count without relying on a hardware instruction. */
+static inline unsigned popc64(uint64_t v)
+{
+	v = v - ((v >> 1) & 0x5555555555555555ULL);
+	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
+}
+
 void simt_push(struct fwarp *w, uint32_t pc, uint32_t rpc, lanemask_t mask,
 	       uint32_t call)
 {
@@ -26,7 +35,8 @@ void simt_push(struct fwarp *w, uint32_t pc, uint32_t rpc, lanemask_t mask,
 		w->stack = xrealloc(w->stack, w->stack_cap * sizeof(*w->stack));
 	}
 	w->stack[w->sp++] = (struct simt_entry){
-		.pc = pc, .rpc = rpc, .mask = mask, .call = call};
+		.pc = pc, .rpc = rpc, .mask = mask, .call = call,
+		.n_active = popc64(mask)};
 }
 
 /* Copy a call's return value from the callee frame for lanes m. */
@@ -58,14 +68,6 @@ static void simt_reconverge(struct fgpu *g, struct fcta *c, struct fwarp *w)
 	}
 }
 
-/* Population count without relying on a hardware instruction. */
-static inline unsigned popc64(uint64_t v)
-{
-	v = v - ((v >> 1) & 0x5555555555555555ULL);
-	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
-}
 
 bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 {
@@ -85,11 +87,14 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 		uint32_t pc = t->pc;
 		const struct insn *in = &code[pc];
 		lanemask_t m = t->mask;
+		unsigned n_thr = t->n_active;
 
 		SIM_ASSERT(pc < k->n_insn);
+		SIM_ASSERT(n_thr == popc64(m));
 		if (in->guard != PRED_NONE) {
 			lanemask_t p = w->preds[in->guard];
 			m &= in->guard_neg ? ~p : p;
+			n_thr = popc64(m);
 		}
 		x.pc = pc;
 		x.active = t->mask;
@@ -99,7 +104,7 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 			exec_table[in->op](&x, in, m);
 		w->n_insn++;
 		g->icount++;
-		tinsn += popc64(m);
+		tinsn += n_thr;
 		if (x.fault) {
 			if (!g->fault.status) /* a handler refused a form */
 				fexec_fault(&x, x.fault, m ? bit_ctz64(m) : 0, 0,
@@ -154,8 +159,10 @@ void fexec_exit_lanes(struct exec *x, lanemask_t m)
 	if (!m && w->live)
 		return;
 	w->live &= ~m;
-	for (uint32_t i = 0; i < w->sp; i++)
+	for (uint32_t i = 0; i < w->sp; i++) {
 		w->stack[i].mask &= ~m;
+		w->stack[i].n_active = popc64(w->stack[i].mask);
+	}
 	if (w->live == 0 && w->state != FW_EXITED) {
 		w->state = FW_EXITED;
 		w->sp = 0;

@@ -35,7 +35,7 @@ struct simt_entry {
 	uint32_t rpc;      /* reconvergence pc: pop when pc reaches it */
 	lanemask_t mask;   /* lanes on this path */
 	uint32_t call;     /* call-site index + 1 for a call frame, else 0 */
-	uint32_t pad;      /* unused */
+	uint32_t n_active; /* popcount of mask (kept with it: thread counts) */
 };
 
 enum fwarp_state {
