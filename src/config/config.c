@@ -308,6 +308,8 @@ int cfg_validate(struct ws_config *c, struct diag *d)
 	c->n_sm = (unsigned)(c->n_clusters * c->n_cores_per_cluster);
 	if (c->max_threads_per_sm < c->warp_size)
 		return diag_err(d, "gpgpu_shader_max_threads must hold one warp");
+	if (c->max_warps_per_sm == 0) /* as GPGPU-Sim's threads:warp pipeline */
+		c->max_warps_per_sm = c->max_threads_per_sm / c->warp_size;
 	if (c->shmem_per_block > c->shmem_per_sm)
 		c->shmem_per_block = c->shmem_per_sm;
 	return 0;
