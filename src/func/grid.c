@@ -329,9 +329,39 @@ static int launch_check(const struct fgpu *g, const struct flaunch *l,
 	return 0;
 }
 
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/*
+ * A progress line on stderr every `progress` seconds of a long launch
+ * (the clock is read only every 2^22 warp instructions).
+ */
+static void launch_progress(struct fgpu *g, uint64_t done, uint64_t n_ctas,
+			    double t0, double *last, uint64_t *next_check)
+{
+	if (!g->cfg->progress_s || g->icount < *next_check)
+		return;
+	*next_check = g->icount + (1u << 22);
+	double t = now_s();
+	if (t - *last < (double)g->cfg->progress_s)
+		return;
+	*last = t;
+	fprintf(stderr, "warpsim: %s: %llu of %llu blocks done, %.1f M warp "
+		"instructions, %.1f M/s, %.0f s\n", g->l->k->name,
+		(unsigned long long)done, (unsigned long long)n_ctas,
+		(double)g->icount * 1e-6, (double)g->icount * 1e-6 / (t - t0),
+		t - t0);
+}
+
 /* The scheduling loop proper; returns 0 or a negative ws_status. */
 static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 {
+	double t0 = now_s(), last = t0;
+	uint64_t next_check = 1u << 22;
 	uint64_t next = 0, done = 0, quantum = g->cfg->func_quantum;
 	uint64_t seen_progress = 0, cas_mark = 0; /* livelock detection */
 	for (unsigned s = 0; s < g->n_slots && next < n_ctas; s++) {
@@ -368,6 +398,7 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 		}
 		if (done == n_ctas)
 			break;
+		launch_progress(g, done, n_ctas, t0, &last, &next_check);
 		if (!ran) {
 			report_hang(g, "deadlocked: every live warp waits at a "
 				    "barrier that cannot complete", d);
