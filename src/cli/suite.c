@@ -407,6 +407,15 @@ static int suite_characterise(const struct manifest *m, int argc, char **argv)
 	}
 	if (out)
 		fclose(o);
+	if (dir == tmpdir) { /* our own scratch directory: remove it */
+		for (int i = 0; i < m->n; i++) {
+			char stats[4096];
+			snprintf(stats, sizeof(stats), "%s/%s.stats", dir,
+				 m->w[i].f[F_NAME]);
+			unlink(stats);
+		}
+		rmdir(dir);
+	}
 	free(sel);
 	free(names);
 	if (check && bad)
