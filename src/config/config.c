@@ -48,6 +48,8 @@ static const struct { const char *alias, *name; } opt_aliases[] = {
 	{"warpsize", "warp_size"},
 	{"max_insn", "gpgpu_max_insn"},
 	{"stats", "stats_file"},
+	{"sched", "gpgpu_scheduler"},
+	{"fetch", "fetch_policy"},
 };
 
 #define FIELD(c, o, T) ((T *)((char *)(c) + (o)->offset))
@@ -291,10 +293,9 @@ int cfg_validate(struct ws_config *c, struct diag *d)
 	    c->warp_size != 64)
 		return diag_err(d, "warp_size = %" PRIu64 ": must be 8, 16, 32 or 64",
 				c->warp_size);
-	if (strcmp(c->mode, "functional"))
-		return diag_err(d, "mode '%s' is not available: this build "
-			"implements 'functional' (the cycle-level timing mode "
-			"is not implemented yet)", c->mode);
+	if (strcmp(c->mode, "functional") && strcmp(c->mode, "timing"))
+		return diag_err(d, "mode '%s': must be 'timing' or "
+			"'functional'", c->mode);
 	double clk[4];
 	if (sscanf(c->clock_domains, "%lf:%lf:%lf:%lf", &clk[0], &clk[1],
 		   &clk[2], &clk[3]) != 4 || clk[0] <= 0 || clk[1] <= 0 ||
