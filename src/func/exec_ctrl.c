@@ -208,6 +208,7 @@ static void bar_release(struct fgpu *g, struct fcta *c, unsigned id)
 	}
 	memset(b, 0, sizeof(*b));
 	g->last_progress = g->icount;
+	g->n_bar_rel++;
 }
 
 void fcta_check_barriers(struct fgpu *g, struct fcta *c)

@@ -84,6 +84,47 @@ static void mem_addrs(struct exec *x, const struct insn *in,
 			out[l] = (uint32_t)out[l];
 }
 
+/* Space an access of `in` at address a resolves to (generic decoded). */
+static unsigned mem_space_of(const struct insn *in, addr_t a)
+{
+	if (in->space != SP_GENERIC)
+		return in->space;
+	if (a - FMEM_SHARED_WIN < FMEM_WIN_SIZE)
+		return SP_SHARED;
+	if (a - FMEM_LOCAL_WIN < FMEM_WIN_SIZE)
+		return SP_LOCAL;
+	return SP_GLOBAL;
+}
+
+/*
+ * Timing mode: record the access (lanes m, addresses a, bytes per lane)
+ * for the coalescer.  Shared and local addresses become offsets in their
+ * window.  Returns the record, or NULL in functional mode.
+ */
+static struct fmemrec *mem_record(struct exec *x, const struct insn *in,
+				  const addr_t *a, lanemask_t m,
+				  unsigned bytes, bool write)
+{
+	struct fmemrec *r = x->g->rec;
+	unsigned l;
+	if (!r || !m)
+		return NULL;
+	r->n = 1;
+	r->space = mem_space_of(in, a[bit_ctz64(m)]);
+	r->bytes = bytes;
+	r->write = write;
+	r->atomic = 0;
+	r->mask = m;
+	addr_t off = 0;
+	if (in->space == SP_GENERIC && r->space == SP_SHARED)
+		off = FMEM_SHARED_WIN;
+	else if (in->space == SP_GENERIC && r->space == SP_LOCAL)
+		off = FMEM_LOCAL_WIN;
+	FOR_LANES(l, m)
+		r->addr[l] = a[l] - off;
+	return r;
+}
+
 static uint64_t load_le(const uint8_t *p, unsigned n)
 {
 	uint64_t v = 0;
@@ -168,6 +209,7 @@ void exec_LD(struct exec *x, const struct insn *in, lanemask_t m)
 	mem_addrs(x, in, &in->o[1], m, a);
 	if (!mem_ptrs(x, in, a, m, esz * nv, p))
 		return;
+	mem_record(x, in, a, m, esz * nv, false);
 	if (d->kind == OK_VEC) {
 		for (unsigned e = 0; e < nv; e++)
 			ld_lanes(x, in, p, m, in->vec_reg[e], d->size, e * esz, esz);
@@ -193,6 +235,7 @@ void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)
 	mem_addrs(x, in, &in->o[0], m, a);
 	if (!mem_ptrs(x, in, a, m, esz * nv, p))
 		return;
+	mem_record(x, in, a, m, esz * nv, true);
 	for (unsigned e = 0; e < nv; e++) {
 		const uint64_t *src = v->kind == OK_VEC ?
 			x->w->regs + (size_t)in->vec_reg[e] * x->ws : x_src(x, v, 0);
@@ -278,6 +321,21 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 	mem_addrs(x, in, addr, m, a);
 	if (!mem_ptrs(x, in, a, m, sz, ptr))
 		return;
+	struct fmemrec *r = mem_record(x, in, a, m, sz, true);
+	if (r && r->space == SP_GLOBAL) {
+		/* timing mode: performed at the L2 (fexec_atom_apply) */
+		r->atomic = 1;
+		r->a_op = in->aux;
+		r->a_type = in->type;
+		r->a_dst = d ? d->reg : REG_NONE;
+		r->a_dsize = d ? d->size : 0;
+		FOR_LANES(l, m) {
+			r->ptr[l] = ptr[l];
+			r->b[l] = b[l];
+			r->c[l] = c ? c[l] : 0;
+		}
+		return;
+	}
 	FOR_LANES(l, m) { /* lane order: one valid serialisation */
 		uint8_t *p = ptr[l];
 		uint64_t old = load_le(p, sz), nv;
@@ -295,6 +353,32 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 	}
 	if (changed) /* a failed CAS or a no-op atomic is not progress */
 		x->g->last_progress = x->g->icount;
+}
+
+void fexec_atom_apply(struct fgpu *g, struct fwarp *w,
+		      const struct fmemrec *r, lanemask_t lanes)
+{
+	enum ptype t = (enum ptype)r->a_type;
+	unsigned sz = ptype_size(t), l;
+	bool changed = false;
+	FOR_LANES(l, lanes) {
+		uint8_t *p = r->ptr[l];
+		uint64_t old = load_le(p, sz), nv;
+		if (ptype_is_float(t))
+			nv = atom_float(r->a_op, t, old, r->b[l]);
+		else
+			nv = atom_int(r->a_op, t, old, r->b[l], r->c[l], sz * 8);
+		memcpy(p, &nv, sz);
+		changed |= nv != old;
+		g->n_atom++;
+		if (r->a_op == ATOM_CAS && old != (r->b[l] & size_mask(sz)))
+			g->n_cas_fail++;
+		if (r->a_dst != REG_NONE)
+			w->regs[(size_t)r->a_dst * g->ws + l] =
+				old & size_mask(r->a_dsize);
+	}
+	if (changed)
+		g->last_progress = g->icount;
 }
 
 void exec_ATOM(struct exec *x, const struct insn *in, lanemask_t m)

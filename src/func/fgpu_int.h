@@ -25,6 +25,32 @@ struct ffault {
 	const char *why;   /* short description */
 };
 
+/*
+ * Timing mode: the memory access of the executing instruction, recorded by
+ * exec_mem.c for the coalescer, and the operands of a global atomic, whose
+ * functional effect the timing model applies later at the L2
+ * (fexec_atom_apply) so lock outcomes depend on timing.
+ */
+struct fmemrec {
+	uint32_t n;                  /* 1 when the instruction accessed memory */
+	uint32_t space;              /* enum space after generic decoding
+					(of the first accessing lane) */
+	uint32_t bytes;              /* bytes per lane (element x vector) */
+	uint32_t write;              /* 1 for a store */
+	uint32_t atomic;             /* 1 for a deferred global atom/red */
+	lanemask_t mask;             /* lanes that access */
+	addr_t addr[WS_MAX_WARP];    /* per-lane address (space-relative for
+					shared, local and param) */
+	/* deferred atomic (atomic = 1) */
+	uint8_t *ptr[WS_MAX_WARP];   /* per-lane host pointer */
+	uint64_t b[WS_MAX_WARP];     /* per-lane operand b */
+	uint64_t c[WS_MAX_WARP];     /* per-lane operand c (cas) */
+	uint32_t a_op;               /* enum atom_op */
+	uint32_t a_type;             /* enum ptype */
+	uint32_t a_dst;              /* destination register or REG_NONE */
+	uint32_t a_dsize;            /* destination register bytes */
+};
+
 struct fgpu {
 	const struct ws_config *cfg;  /* configuration (immutable) */
 	struct fmem mem;              /* device memory */
@@ -45,6 +71,10 @@ struct fgpu {
 	unsigned n_slots;             /* slots (n_sm * ctas per SM) */
 	unsigned slots_cap;           /* slots allocated, kept across launches */
 	uint8_t *slot_busy;           /* slot holds a running CTA */
+	uint64_t n_bar_rel;           /* barrier releases ever (timing events) */
+	const uint64_t *tclock;       /* timing mode: the core cycle (%clock) */
+	struct fmemrec *rec;          /* timing mode: access record of the
+					 executing instruction, else NULL */
 	uint64_t *imm_pool;           /* immediates broadcast to ws lanes */
 	uint32_t *imm_row;            /* [pc * 5 + operand] -> pool row */
 };
@@ -62,6 +92,33 @@ void fexec_fault(struct exec *x, int status, unsigned lane, addr_t a,
 void fexec_exit_lanes(struct exec *x, lanemask_t m);
 /* Release any barrier of c whose arrival count is now complete. */
 void fcta_check_barriers(struct fgpu *g, struct fcta *c);
+/*
+ * Apply lanes `lanes` of the deferred atomic r (recorded at issue by warp
+ * w) in lane order, writing each lane's old value to r->a_dst.
+ */
+void fexec_atom_apply(struct fgpu *g, struct fwarp *w,
+		      const struct fmemrec *r, lanemask_t lanes);
+
+/* ---- launch phases (grid.c), shared by functional and timing modes ---- */
+
+/*
+ * Validate launch l and prepare for it: block slots (storage sized for l;
+ * cps * n_sm of them with all_slots, else no more than there are blocks),
+ * immediates pool, counters.  Returns 0 or a negative ws_status with a
+ * message in d.  *cps gets the blocks per SM.
+ */
+int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
+		      bool all_slots, unsigned *cps, struct diag *d);
+/* Start block number id of the launch in slot s on SM smid, whose warps
+ * take hardware warp ids from hw_warp_base. */
+void fgpu_cta_start(struct fgpu *g, unsigned s, uint64_t id, unsigned smid,
+		    unsigned hw_warp_base);
+/* Finish the launch: fill st (may be NULL), free per-launch state. */
+void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
+		     uint64_t n_ctas, double wall_s);
+/* Report the recorded fault (stderr and d). */
+void fgpu_report_fault(struct fgpu *g, struct diag *d);
+
 /* Push a SIMT stack entry (grows the stack if needed). */
 void simt_push(struct fwarp *w, uint32_t pc, uint32_t rpc, lanemask_t mask,
 	       uint32_t call);

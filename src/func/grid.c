@@ -57,6 +57,8 @@ unsigned fgpu_max_warps_per_sm(const struct fgpu *g)
 unsigned fgpu_grid_id(const struct fgpu *g) { return g->grid_id; }
 uint64_t fgpu_clock(const struct fgpu *g, const struct fcta *c)
 {
+	if (g->tclock)
+		return g->clock + *g->tclock;
 	return g->clock + g->icount;
 }
 uint64_t fgpu_globaltimer_ns(const struct fgpu *g)
@@ -182,20 +184,20 @@ static void slot_free(struct fcta *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Start block number `id` of the launch in slot s. */
-static void cta_start(struct fgpu *g, unsigned s, uint64_t id)
+void fgpu_cta_start(struct fgpu *g, unsigned s, uint64_t id, unsigned smid,
+		    unsigned hw_warp_base)
 {
 	const struct flaunch *l = g->l;
 	struct fcta *c = &g->slots[s];
-	unsigned ws = g->ws, n_sm = g->cfg->n_sm;
+	unsigned ws = g->ws;
 
 	c->ctaid[0] = (uint32_t)(id % l->grid[0]);
 	c->ctaid[1] = (uint32_t)(id / l->grid[0] % l->grid[1]);
 	c->ctaid[2] = (uint32_t)(id / ((uint64_t)l->grid[0] * l->grid[1]));
 	memcpy(c->ntid, l->block, sizeof(c->ntid));
 	memcpy(c->nctaid, l->grid, sizeof(c->nctaid));
-	c->smid = s % n_sm;
-	c->hw_warp_base = (s / n_sm) * c->n_warps;
+	c->smid = smid;
+	c->hw_warp_base = hw_warp_base;
 	c->seq = id;
 	c->n_live_warps = c->n_warps;
 	memset(c->bar, 0, sizeof(c->bar));
@@ -216,6 +218,14 @@ static void cta_start(struct fgpu *g, unsigned s, uint64_t id)
 	}
 }
 
+/* Start block number `id` of the launch in slot s (functional layout:
+ * slot s runs on SM s mod n_sm). */
+static void cta_start(struct fgpu *g, unsigned s, uint64_t id)
+{
+	unsigned n_sm = g->cfg->n_sm;
+	fgpu_cta_start(g, s, id, s % n_sm, (s / n_sm) * g->slots[s].n_warps);
+}
+
 /* ---- reports ------------------------------------------------------------- */
 
 static const char *space_name(unsigned sp)
@@ -225,7 +235,7 @@ static const char *space_name(unsigned sp)
 	return sp < ARRAY_SIZE(n) ? n[sp] : "-";
 }
 
-static void report_fault(struct fgpu *g, struct diag *d)
+void fgpu_report_fault(struct fgpu *g, struct diag *d)
 {
 	const struct ffault *f = &g->fault;
 	const struct ptx_kernel *k = g->l->k;
@@ -383,7 +393,7 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 					continue;
 				ran = true;
 				if (!fexec_run(g, c, w, quantum)) {
-					report_fault(g, d);
+					fgpu_report_fault(g, d);
 					return g->fault.status;
 				}
 			}
@@ -434,10 +444,9 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 	return 0;
 }
 
-int fgpu_launch(struct fgpu *g, const struct flaunch *l,
-		struct flaunch_stats *st, struct diag *d)
+int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
+		      bool all_slots, unsigned *cps_out, struct diag *d)
 {
-	struct timespec t0, t1;
 	if (launch_check(g, l, d))
 		return WS_E_INVALID;
 	unsigned cps = fgpu_ctas_per_sm(g, l);
@@ -447,12 +456,12 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 		return WS_E_RESOURCES;
 	}
 	uint64_t n_ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	g->l = l;
 	g->icount = g->tinsn = g->last_progress = 0;
 	g->n_bar = g->n_atom = g->n_cas_fail = g->n_back = 0;
 	memset(&g->fault, 0, sizeof(g->fault));
-	g->n_slots = (unsigned)MIN((uint64_t)cps * g->cfg->n_sm, n_ctas);
+	g->n_slots = all_slots ? cps * g->cfg->n_sm :
+		(unsigned)MIN((uint64_t)cps * g->cfg->n_sm, n_ctas);
 	if (g->n_slots > g->slots_cap) {
 		size_t cap = g->slots_cap, bcap = g->slots_cap;
 		grow((void **)&g->slots, &cap, g->n_slots, sizeof(*g->slots));
@@ -463,14 +472,18 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 	for (unsigned s = 0; s < g->n_slots; s++)
 		slot_prepare(g, &g->slots[s], l);
 	imm_pool_build(g, l->k);
+	*cps_out = cps;
+	return 0;
+}
 
-	int rc = launch_run(g, n_ctas, d);
-
+void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
+		     uint64_t n_ctas, double wall_s)
+{
+	const struct flaunch *l = g->l;
 	free(g->imm_pool);
 	free(g->imm_row);
 	g->imm_pool = NULL;
 	g->imm_row = NULL;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (st) {
 		st->warp_insn = g->icount;
 		st->thread_insn = g->tinsn;
@@ -481,11 +494,23 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 		st->atomics = g->n_atom;
 		st->cas_fail = g->n_cas_fail;
 		st->back_branches = g->n_back;
-		st->wall_s = (double)(t1.tv_sec - t0.tv_sec) +
-			(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+		st->wall_s = wall_s;
 	}
 	g->clock += g->icount;
 	g->grid_id++;
 	g->l = NULL;
+}
+
+int fgpu_launch(struct fgpu *g, const struct flaunch *l,
+		struct flaunch_stats *st, struct diag *d)
+{
+	unsigned cps;
+	double t0 = now_s();
+	int rc = fgpu_launch_begin(g, l, false, &cps, d);
+	if (rc)
+		return rc;
+	uint64_t n_ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+	rc = launch_run(g, n_ctas, d);
+	fgpu_launch_end(g, st, n_ctas, now_s() - t0);
 	return rc;
 }

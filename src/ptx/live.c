@@ -134,6 +134,18 @@ static void live_visit(const struct insn *in, uint32_t n_regs,
 	}
 }
 
+void ptx_insn_regs(const struct insn *in, uint32_t n_regs,
+		   void (*fn)(void *ctx, uint32_t reg, unsigned size, bool def),
+		   void *ctx)
+{
+	live_visit(in, n_regs, fn, ctx);
+}
+
+bool ptx_insn_o0_is_def(const struct insn *in)
+{
+	return live_o0_is_def(in);
+}
+
 /* Registers a value of size bytes takes: 64-bit 2, 128-bit 4, else 1. */
 static unsigned live_weight(unsigned size)
 {

@@ -70,5 +70,15 @@ const struct ptx_var *ptx_module_var(const struct ptx_module *m,
 void ptx_module_print_info(FILE *f, const struct ptx_module *m);
 /* Write one instruction in PTX-like syntax (for traces and tests). */
 void ptx_insn_print(FILE *f, const struct ptx_kernel *k, uint32_t pc);
+/*
+ * Call fn(ctx, reg, size, is_def) for every register operand of in
+ * (address bases and vector elements included; predicates and the guard
+ * are not registers here).
+ */
+void ptx_insn_regs(const struct insn *in, uint32_t n_regs,
+		   void (*fn)(void *ctx, uint32_t reg, unsigned size, bool def),
+		   void *ctx);
+/* Whether operand o[0] of in is written (else read or absent). */
+bool ptx_insn_o0_is_def(const struct insn *in);
 
 #endif

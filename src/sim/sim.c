@@ -2,15 +2,21 @@
  * sim.c - the public simulator object (include/warpsim.h): configuration,
  * device memory, modules, launches and per-launch statistics.
  *
- * Functional mode has no cycles; for events and IPC it counts one cycle
- * per warp instruction per SM (an ideal machine issuing one warp
+ * Timing mode (the default) runs launches on the cycle-level model of
+ * src/timing.  Functional mode has no cycles; for events and IPC it counts
+ * one cycle per warp instruction per SM (an ideal machine issuing one warp
  * instruction per SM per cycle), i.e. cycles = ceil(warp_insn / n_sm).
+ *
+ * Statistics go through a registry (src/stats): `name = value` text on
+ * stderr (or a stats_file), or JSON when stats_file ends in ".json".
  */
 #include "../base/base.h"
 #include "../../include/warpsim.h"
 #include "../config/config.h"
 #include "../func/func.h"
 #include "../ptx/ptx.h"
+#include "../stats/stats.h"
+#include "../timing/timing.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -33,10 +39,45 @@ struct ws_sim {
 	unsigned launches;          /* kernel launches so far */
 	FILE *stats;                /* statistics stream, NULL = quiet */
 	bool config_printed;        /* effective config already written */
+	struct tgpu *t;             /* timing model (mode timing), else NULL */
+	struct stats *lst;          /* statistics of the latest launch */
+	struct stats *tot;          /* sums over launches */
+	struct stats_json *json;    /* JSON statistics document, or NULL */
 	struct ws_launch_stats last;/* the most recent launch */
 };
 
 const char *ws_version(void) { return WS_VERSION; }
+
+static void sim_ratios(struct stats *st, const struct ws_config *c);
+
+/* The effective configuration as a registry (numbers stay numbers). */
+static struct stats *sim_config_stats(const struct ws_config *c)
+{
+	struct stats *st = stats_create();
+	char *txt = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *ms = open_memstream(&txt, &len);
+	if (!ms)
+		return st;
+	cfg_print(ms, c, "");
+	fclose(ms);
+	for (line = strtok_r(txt, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *eq = strstr(line, " = ");
+		if (!eq)
+			continue;
+		*eq = 0;
+		const char *v = eq + 3;
+		char *end;
+		unsigned long long u = strtoull(v, &end, 10);
+		if (*v && *v != '-' && !*end)
+			stats_u64(st, line, u);
+		else
+			stats_str(st, line, v);
+	}
+	free(txt);
+	return st;
+}
 
 static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
 			     struct diag *d)
@@ -47,7 +88,34 @@ static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
 		return WS_E_INVALID;
 	}
 	s->g = fgpu_create(&s->cfg);
-	if (!strcmp(s->cfg.stats_file, "-")) {
+	if (!strcmp(s->cfg.mode, "timing")) {
+		s->t = tgpu_create(&s->cfg, s->g, d);
+		if (!s->t) {
+			fgpu_destroy(s->g);
+			cfg_release(&s->cfg);
+			free(s);
+			return WS_E_INVALID;
+		}
+	}
+	s->lst = stats_create();
+	s->tot = stats_create();
+	size_t fl = strlen(s->cfg.stats_file);
+	if (fl > 5 && !strcmp(s->cfg.stats_file + fl - 5, ".json")) {
+		struct stats *c = sim_config_stats(&s->cfg);
+		s->json = stats_json_open(s->cfg.stats_file, WS_VERSION, c, d);
+		stats_destroy(c);
+		if (!s->json) {
+			tgpu_destroy(s->t);
+			fgpu_destroy(s->g);
+			stats_destroy(s->lst);
+			stats_destroy(s->tot);
+			cfg_release(&s->cfg);
+			free(s);
+			return WS_E_INVALID;
+		}
+		if (!s->cfg.quiet)
+			s->stats = stderr;
+	} else if (!strcmp(s->cfg.stats_file, "-")) {
 		if (!s->cfg.quiet)
 			s->stats = stderr;
 	} else { /* an explicit file is written even with --quiet */
@@ -55,7 +123,10 @@ static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
 		if (!s->stats) {
 			diag_err(d, "cannot write stats file '%s'",
 				 s->cfg.stats_file);
+			tgpu_destroy(s->t);
 			fgpu_destroy(s->g);
+			stats_destroy(s->lst);
+			stats_destroy(s->tot);
 			cfg_release(&s->cfg);
 			free(s);
 			return WS_E_INVALID;
@@ -99,6 +170,11 @@ void ws_sim_destroy(struct ws_sim *s)
 		struct ws_module *m = s->modules;
 		ws_module_unload(s, m);
 	}
+	stats_u64(s->tot, "gpu_tot_sim_cycle", s->cycles);
+	stats_u64(s->tot, "gpu_tot_sim_insn", s->tot_insn);
+	stats_u64(s->tot, "gpu_tot_warp_insn", s->tot_warp_insn);
+	stats_u64(s->tot, "gpu_tot_launches", s->launches);
+	sim_ratios(s->tot, &s->cfg);
 	if (s->stats) {
 		fprintf(s->stats, "gpu_tot_sim_cycle = %" PRIu64 "\n", s->cycles);
 		fprintf(s->stats, "gpu_tot_sim_insn = %" PRIu64 "\n", s->tot_insn);
@@ -110,6 +186,10 @@ void ws_sim_destroy(struct ws_sim *s)
 		else
 			fflush(stderr);
 	}
+	stats_json_close(s->json, s->tot);
+	stats_destroy(s->lst);
+	stats_destroy(s->tot);
+	tgpu_destroy(s->t);
 	fgpu_destroy(s->g);
 	cfg_release(&s->cfg);
 	free(s);
@@ -353,11 +433,144 @@ int ws_kernel_param(const struct ptx_kernel *k, unsigned i, unsigned *offset,
 
 /* ---- launches ------------------------------------------------------------- */
 
-static void sim_print_launch(struct ws_sim *s, const struct ptx_kernel *k,
-			     const struct flaunch_stats *st, uint64_t cycles,
-			     int rc)
+/* Ratios recomputed from the counters of st (launch or total). */
+static void sim_ratios(struct stats *st, const struct ws_config *c)
+{
+	uint64_t cyc = 0, ti = 0, wi = 0, v, a, b;
+	stats_get_u64(st, "gpu_sim_cycle", &cyc);
+	stats_get_u64(st, "gpu_sim_insn", &ti);
+	stats_get_u64(st, "gpu_sim_warp_insn", &wi);
+	stats_f64(st, "gpu_ipc", cyc ? (double)ti / (double)cyc : 0.0);
+	stats_f64(st, "gpu_warp_ipc", cyc ? (double)wi / (double)cyc : 0.0);
+	stats_f64(st, "gpu_simd_efficiency", wi ? (double)ti /
+		  ((double)wi * (double)c->warp_size) : 0.0);
+	if (stats_get_u64(st, "warp_cycles_total", &v) && v) {
+		stats_get_u64(st, "warp_cycles_barrier", &a);
+		stats_get_u64(st, "warp_cycles_exit", &b);
+		stats_f64(st, "warp_frac_barrier", (double)a / (double)v);
+		stats_f64(st, "warp_frac_exit", (double)b / (double)v);
+	}
+	if (stats_get_u64(st, "gpgpu_n_mem_insn", &a) &&
+	    stats_get_u64(st, "icnt_total_pkts_simt_to_mem", &b))
+		stats_f64(st, "coalescing_rate", b ? (double)a / (double)b : 0.0);
+	static const char *const caches[] = {"L1D", "L1C", "L2", "L1I"};
+	for (size_t i = 0; i < ARRAY_SIZE(caches); i++) {
+		char n1[64], n2[64], n3[64];
+		snprintf(n1, sizeof(n1), "%s_total_cache_accesses", caches[i]);
+		snprintf(n2, sizeof(n2), "%s_total_cache_misses", caches[i]);
+		snprintf(n3, sizeof(n3), "%s_total_cache_miss_rate", caches[i]);
+		if (stats_get_u64(st, n1, &a) && stats_get_u64(st, n2, &b))
+			stats_f64(st, n3, a ? (double)b / (double)a : 0.0);
+	}
+	if (stats_get_u64(st, "dram_row_hits", &a) &&
+	    stats_get_u64(st, "dram_row_misses", &b))
+		stats_f64(st, "dram_row_buffer_locality",
+			  a + b ? (double)a / (double)(a + b) : 0.0);
+	if (stats_get_u64(st, "dram_busy_cycles", &a) &&
+	    stats_get_u64(st, "dram_cycles", &b))
+		stats_f64(st, "dram_bw_util", b ? (double)a / (double)b : 0.0);
+}
+
+static void sim_cache_stats(struct stats *st, const char *name,
+			    const struct mem_cache_stats *c)
+{
+	char n[64];
+	snprintf(n, sizeof(n), "%s_total_cache_accesses", name);
+	stats_u64(st, n, c->accesses);
+	snprintf(n, sizeof(n), "%s_total_cache_misses", name);
+	stats_u64(st, n, c->misses);
+	snprintf(n, sizeof(n), "%s_total_cache_pending_hits", name);
+	stats_u64(st, n, c->pending_hits);
+	snprintf(n, sizeof(n), "%s_total_cache_reservation_fails", name);
+	stats_u64(st, n, c->resfails);
+}
+
+/* Fill s->lst with the statistics of one launch. */
+static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
+			     const struct flaunch_stats *st,
+			     const struct tstats *ts, uint64_t cycles, int rc)
+{
+	struct stats *l = s->lst;
+	stats_clear(l);
+	stats_str(l, "kernel_name", k->name);
+	stats_u64(l, "kernel_launch_uid", s->launches);
+	stats_str(l, "kernel_status", rc ? "failed" : "ok");
+	stats_str(l, "mode", s->cfg.mode);
+	stats_u64(l, "gpu_sim_cycle", cycles);
+	stats_u64(l, "gpu_sim_insn", st->thread_insn);
+	stats_u64(l, "gpu_sim_warp_insn", st->warp_insn);
+	stats_f64(l, "gpu_ipc", 0);
+	stats_f64(l, "gpu_warp_ipc", 0);
+	stats_f64(l, "gpu_simd_efficiency", 0);
+	stats_u64(l, "gpu_ctas", st->n_ctas);
+	stats_u64(l, "gpu_sim_warps", st->warps);
+	stats_u64(l, "gpu_sim_barriers", st->barriers);
+	stats_u64(l, "gpu_sim_atomics", st->atomics);
+	stats_u64(l, "gpu_sim_cas_fail", st->cas_fail);
+	stats_u64(l, "gpu_sim_back_branches", st->back_branches);
+	stats_u64(l, "gpu_max_resident_ctas", st->max_resident);
+	if (ts) {
+		const struct mem_stats *m = &ts->mem;
+		uint64_t tot = 0;
+		stats_u64(l, "sched_cycles", ts->sched_cycles);
+		stats_u64(l, "sched_issued", ts->sched_issued);
+		stats_u64(l, "sched_idle", ts->sched_idle);
+		stats_u64(l, "sched_scoreboard", ts->sched_scoreboard);
+		stats_u64(l, "sched_pipeline", ts->sched_pipeline);
+		stats_u64(l, "dual_issue_nums", ts->dual_issue);
+		for (unsigned i = 0; i < TW__COUNT; i++) {
+			char n[48];
+			snprintf(n, sizeof(n), "warp_cycles_%s", tw_class_name(i));
+			stats_u64(l, n, ts->wc[i]);
+			tot += ts->wc[i];
+		}
+		stats_u64(l, "warp_cycles_total", tot);
+		stats_f64(l, "warp_frac_barrier", 0);
+		stats_f64(l, "warp_frac_exit", 0);
+		stats_u64(l, "gpgpu_n_mem_insn", ts->mem_insn);
+		stats_u64(l, "gpgpu_n_mem_txn", ts->mem_txn);
+		stats_u64(l, "gpgpu_n_atomic_insn", ts->atomic_insn);
+		stats_u64(l, "gpgpu_n_shmem_insn", ts->shmem_insn);
+		stats_u64(l, "gpgpu_n_shmem_bkconflict", ts->shmem_bank_cycles);
+		stats_u64(l, "gpu_reg_bank_conflict_stalls",
+			  ts->reg_bank_conflicts);
+		stats_u64(l, "gpgpu_n_stall_shd_mem", ts->ldst_stall);
+		stats_u64(l, "ibuffer_flushes", ts->ib_flush);
+		stats_u64(l, "L1I_total_cache_accesses", ts->ifetch);
+		stats_u64(l, "L1I_total_cache_misses", ts->imiss);
+		sim_cache_stats(l, "L1D", &m->l1d);
+		sim_cache_stats(l, "L1C", &m->l1c);
+		sim_cache_stats(l, "L2", &m->l2);
+		stats_u64(l, "icnt_total_pkts_simt_to_mem", m->icnt_req_pkts);
+		stats_u64(l, "icnt_total_pkts_mem_to_simt", m->icnt_rep_pkts);
+		stats_u64(l, "dram_n_rd", m->dram.n_rd);
+		stats_u64(l, "dram_n_write", m->dram.n_wr);
+		stats_u64(l, "dram_n_act", m->dram.n_act);
+		stats_u64(l, "dram_n_pre", m->dram.n_pre);
+		stats_u64(l, "dram_row_hits", m->dram.row_hits);
+		stats_u64(l, "dram_row_misses", m->dram.row_misses);
+		stats_u64(l, "dram_rd_bytes", m->dram.rd_bytes);
+		stats_u64(l, "dram_wr_bytes", m->dram.wr_bytes);
+		stats_u64(l, "dram_busy_cycles", m->dram.busy_cycles);
+		stats_u64(l, "dram_cycles", m->dram_cycles * ts->n_mem);
+		stats_u64(l, "gpu_tb_cycles", ts->tb_cycles);
+		stats_f64(l, "gpu_tb_avg_lifetime", ts->n_tb ?
+			  (double)ts->tb_cycles / (double)ts->n_tb : 0.0);
+		stats_u64_array(l, "shader_issued", ts->sm_issued, ts->n_sm);
+		stats_u64_array(l, "shader_ctas", ts->sm_tbs, ts->n_sm);
+	}
+	stats_f64(l, "sim_wall_seconds", st->wall_s);
+	stats_f64(l, "sim_rate_warp_insn_per_s", st->wall_s > 0 ?
+		  (double)st->warp_insn / st->wall_s : 0.0);
+	stats_f64(l, "sim_rate_cycle_per_s", st->wall_s > 0 ?
+		  (double)cycles / st->wall_s : 0.0);
+	sim_ratios(l, &s->cfg);
+}
+
+static void sim_print_launch(struct ws_sim *s)
 {
 	FILE *f = s->stats;
+	stats_json_launch(s->json, s->lst);
 	if (!f)
 		return;
 	if (!s->config_printed) {
@@ -365,29 +578,9 @@ static void sim_print_launch(struct ws_sim *s, const struct ptx_kernel *k,
 		cfg_print(f, &s->cfg, "-");
 		s->config_printed = true;
 	}
-	fprintf(f, "kernel_name = %s\n", k->name);
-	fprintf(f, "kernel_launch_uid = %u\n", s->launches);
-	fprintf(f, "kernel_status = %s\n", rc ? "failed" : "ok");
-	fprintf(f, "gpu_sim_cycle = %" PRIu64 "\n", cycles);
-	fprintf(f, "gpu_sim_insn = %" PRIu64 "\n", st->thread_insn);
-	fprintf(f, "gpu_sim_warp_insn = %" PRIu64 "\n", st->warp_insn);
-	fprintf(f, "gpu_ipc = %.4f\n",
-		cycles ? (double)st->thread_insn / (double)cycles : 0.0);
-	fprintf(f, "gpu_simd_efficiency = %.4f\n",
-		st->warp_insn ? (double)st->thread_insn /
-			((double)st->warp_insn * (double)s->cfg.warp_size) : 0.0);
-	fprintf(f, "gpu_ctas = %" PRIu64 "\n", st->n_ctas);
-	fprintf(f, "gpu_sim_warps = %" PRIu64 "\n", st->warps);
-	fprintf(f, "gpu_sim_barriers = %" PRIu64 "\n", st->barriers);
-	fprintf(f, "gpu_sim_atomics = %" PRIu64 "\n", st->atomics);
-	fprintf(f, "gpu_sim_cas_fail = %" PRIu64 "\n", st->cas_fail);
-	fprintf(f, "gpu_sim_back_branches = %" PRIu64 "\n", st->back_branches);
-	fprintf(f, "gpu_max_resident_ctas = %" PRIu64 "\n", st->max_resident);
+	stats_print_text(s->lst, f);
 	fprintf(f, "gpu_tot_sim_cycle = %" PRIu64 "\n", s->cycles);
 	fprintf(f, "gpu_tot_sim_insn = %" PRIu64 "\n", s->tot_insn);
-	fprintf(f, "sim_wall_seconds = %.6f\n", st->wall_s);
-	fprintf(f, "sim_rate_warp_insn_per_s = %.0f\n",
-		st->wall_s > 0 ? (double)st->warp_insn / st->wall_s : 0.0);
 	fflush(f);
 }
 
@@ -395,26 +588,39 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 {
 	struct flaunch fl;
 	struct flaunch_stats st;
+	struct tstats ts;
+	uint64_t cycles;
+	int rc;
 	if (!s || !l || !l->kernel)
 		return WS_E_INVALID;
 	memset(&st, 0, sizeof(st));
+	memset(&ts, 0, sizeof(ts));
 	fl.k = l->kernel;
 	memcpy(fl.grid, l->grid, sizeof(fl.grid));
 	memcpy(fl.block, l->block, sizeof(fl.block));
 	fl.dyn_shared = l->dyn_shared;
 	fl.params = l->params;
 	fl.param_bytes = l->param_bytes;
-	int rc = fgpu_launch(s->g, &fl, &st, d);
-	uint64_t n_sm = s->cfg.n_sm ? s->cfg.n_sm : 1;
-	uint64_t cycles = (st.warp_insn + n_sm - 1) / n_sm;
+	if (s->t) {
+		rc = tgpu_launch(s->t, &fl, &st, &ts, d);
+		cycles = ts.cycles;
+	} else {
+		rc = fgpu_launch(s->g, &fl, &st, d);
+		uint64_t n_sm = s->cfg.n_sm ? s->cfg.n_sm : 1;
+		cycles = (st.warp_insn + n_sm - 1) / n_sm;
+	}
 	s->cycles += cycles;
 	s->tot_insn += st.thread_insn;
 	s->tot_warp_insn += st.warp_insn;
 	s->last = (struct ws_launch_stats){.cycles = cycles,
 		.warp_insn = st.warp_insn, .thread_insn = st.thread_insn,
 		.wall_s = st.wall_s};
-	if (rc != WS_E_INVALID && rc != WS_E_RESOURCES)
-		sim_print_launch(s, l->kernel, &st, cycles, rc);
+	if (rc != WS_E_INVALID && rc != WS_E_RESOURCES) {
+		sim_launch_stats(s, l->kernel, &st, s->t ? &ts : NULL, cycles,
+				 rc);
+		stats_add(s->tot, s->lst);
+		sim_print_launch(s);
+	}
 	s->launches++;
 	return rc;
 }

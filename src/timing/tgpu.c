@@ -1,0 +1,665 @@
+/*
+ * tgpu.c - the cycle-level GPU: per-launch instruction timing tables, the
+ * thread-block dispatcher (occupancy by threads, warps, blocks, registers
+ * and shared memory; one block per SM per cycle, SMs in round-robin order;
+ * a slot is reused once every warp of its block has exited and drained),
+ * the core-cycle loop over SMs and the memory system, global atomics
+ * applied at the L2, the no-issue watchdog and the event trace.
+ */
+#include "timing_int.h"
+#include "../../include/warpsim.h"
+#include "../mem/mem_options.h"
+#include "../ptx/ptx.h"
+
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *tw_class_name(unsigned c)
+{
+	static const char *const n[] = {
+#define X(e, s) s,
+		TW_CLASSES(X)
+#undef X
+	};
+	return c < TW__COUNT ? n[c] : "?";
+}
+
+/* ---- configuration ------------------------------------------------------ */
+
+static int parse_list(const char *s, unsigned *v, unsigned n,
+		      const char *name, struct diag *d)
+{
+	const char *p = s;
+	for (unsigned i = 0; i < n; i++) {
+		char *e;
+		unsigned long x = strtoul(p, &e, 10);
+		if (e == p || x > 100000)
+			return diag_err(d, "%s = '%s': expected %u comma-separated "
+					"cycle counts", name, s, n);
+		v[i] = (unsigned)x;
+		p = e;
+		if (*p == ',')
+			p++;
+		else if (i + 1 < n)
+			return diag_err(d, "%s = '%s': expected %u values",
+					name, s, n);
+	}
+	return 0;
+}
+
+/* Atomic performed at the L2: apply the lanes of its transaction. */
+static uint64_t tgpu_atomic(void *ctx, unsigned smi, uint64_t tag, addr_t a)
+{
+	struct tgpu *t = ctx;
+	struct tsm *s = &t->sm[smi];
+	struct tmreq *q = &s->mreq[tag & 0xffff];
+	unsigned txn = (unsigned)((tag >> T_TAG_TXN_SHIFT) & 0xffff);
+	struct twarp *w = &s->w[q->warp];
+	(void)a;
+	fexec_atom_apply(t->g, w->fw, w->rec, w->alanes[txn]);
+	return 0;
+}
+
+struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
+			 struct diag *d)
+{
+	struct tgpu *t = xcalloc(1, sizeof(*t));
+	t->cfg = cfg;
+	t->g = g;
+	t->n_sm = cfg->n_sm;
+	t->ws = (unsigned)cfg->warp_size;
+	t->n_slots = (unsigned)cfg->max_warps_per_sm;
+	t->n_sched = (unsigned)cfg->n_sched;
+	t->simd_k = (unsigned)MAX(1u, cfg->warp_size / cfg->simd_width);
+	t->n_units[TU_SP] = (unsigned)MIN(cfg->n_sp_units, 16u);
+	t->n_units[TU_SFU] = (unsigned)MIN(cfg->n_sfu_units, 16u);
+	t->n_units[TU_DP] = (unsigned)MIN(cfg->n_dp_units, 16u);
+	t->n_units[TU_MEM] = 1;
+	unsigned sfu[2] = {0, 0};
+	if (parse_list(cfg->lat_int, t->lat_int, 6, "ptx_opcode_latency_int", d) ||
+	    parse_list(cfg->ii_int, t->ii_int, 6, "ptx_opcode_initiation_int", d) ||
+	    parse_list(cfg->lat_fp, t->lat_fp, 5, "ptx_opcode_latency_fp", d) ||
+	    parse_list(cfg->ii_fp, t->ii_fp, 5, "ptx_opcode_initiation_fp", d) ||
+	    parse_list(cfg->lat_dp, t->lat_dp, 5, "ptx_opcode_latency_dp", d) ||
+	    parse_list(cfg->ii_dp, t->ii_dp, 5, "ptx_opcode_initiation_dp", d) ||
+	    parse_list(cfg->lat_sfu, sfu, 2, "ptx_opcode_latency_sfu", d))
+		goto fail;
+	t->lat_sfu = sfu[0];
+	t->ii_sfu = sfu[1];
+	if (sscanf(cfg->cache_il1, "%u:%u:%u", &t->i_sets, &t->i_line,
+		   &t->i_ways) != 3 || !t->i_sets || !t->i_ways ||
+	    t->i_line < 8 || (t->i_line & (t->i_line - 1))) {
+		diag_err(d, "gpgpu_cache:il1 = '%s': expected sets:line:assoc,...",
+			 cfg->cache_il1);
+		goto fail;
+	}
+	if (t->n_slots > SCHED_MAX_WARPS) {
+		diag_err(d, "%u warps per SM exceed the model's limit of %u",
+			 t->n_slots, SCHED_MAX_WARPS);
+		goto fail;
+	}
+	if (mem_config_from_ws(&t->mcfg, cfg, d))
+		goto fail;
+	t->ms = mem_sys_create(&t->mcfg, tgpu_atomic, t);
+	if (*cfg->trace_file) {
+		t->trace = fopen(cfg->trace_file, "w");
+		if (!t->trace) {
+			diag_err(d, "trace: cannot write '%s'", cfg->trace_file);
+			goto fail;
+		}
+		fprintf(t->trace, "# warpsim trace: cycle event sm tb warp\n");
+	}
+	t->sm = xcalloc(t->n_sm, sizeof(*t->sm));
+	unsigned nw = (t->n_slots + 63) / 64;
+	for (unsigned i = 0; i < t->n_sm; i++) {
+		struct tsm *s = &t->sm[i];
+		s->id = i;
+		s->w = xcalloc(t->n_slots, sizeof(*s->w));
+		s->tb = xcalloc(cfg->max_ctas_per_sm, sizeof(*s->tb));
+		s->valid = xcalloc(nw, 8);
+		s->ready = xcalloc(nw, 8);
+		s->at_bar = xcalloc(nw, 8);
+		s->long_op = xcalloc(nw, 8);
+		s->age = xcalloc(t->n_slots, sizeof(*s->age));
+		s->tbof = xcalloc(t->n_slots, sizeof(*s->tbof));
+		s->tb_age = xcalloc(cfg->max_ctas_per_sm, sizeof(*s->tb_age));
+		s->order = xcalloc(t->n_slots, sizeof(*s->order));
+		s->sched = xcalloc(t->n_sched, sizeof(*s->sched));
+		for (unsigned k = 0; k < t->n_sched; k++) {
+			struct sched_init ini = {
+				.sm_id = i, .sched_id = k, .n_sched = t->n_sched,
+				.n_slots = t->n_slots};
+			char err[256];
+			s->sched[k] = sched_create(cfg->sched, &ini, err,
+						   sizeof(err));
+			if (!s->sched[k]) {
+				diag_err(d, "gpgpu_scheduler '%s': %s",
+					 cfg->sched, err);
+				goto fail;
+			}
+		}
+		s->itag = xmalloc((size_t)t->i_sets * t->i_ways * sizeof(addr_t));
+		s->ilru = xcalloc((size_t)t->i_sets * t->i_ways, 8);
+		s->wheel = xcalloc(T_WHEEL, sizeof(*s->wheel));
+		s->wheel_n = xcalloc(T_WHEEL, 1);
+		s->mreq = xcalloc(T_MREQ_PER_SM, sizeof(*s->mreq));
+		s->mreq_free = xcalloc(T_MREQ_PER_SM, sizeof(*s->mreq_free));
+		for (unsigned w = 0; w < t->n_slots; w++) {
+			s->w[w].rec = xcalloc(1, sizeof(struct fmemrec));
+			s->w[w].alanes = xcalloc(MEM_COALESCE_MAX,
+						 sizeof(lanemask_t));
+		}
+	}
+	t->need_long_op = !strncmp(cfg->sched, "tl", 2);
+	if (strcmp(cfg->fetch, "rr")) {
+		diag_err(d, "fetch_policy '%s': unknown (available: rr)",
+			 cfg->fetch);
+		goto fail;
+	}
+	return t;
+fail:
+	tgpu_destroy(t);
+	return NULL;
+}
+
+void tgpu_destroy(struct tgpu *t)
+{
+	if (!t)
+		return;
+	for (unsigned i = 0; t->sm && i < t->n_sm; i++) {
+		struct tsm *s = &t->sm[i];
+		for (unsigned w = 0; s->w && w < t->n_slots; w++) {
+			free(s->w[w].rec);
+			free(s->w[w].alanes);
+			free(s->w[w].sb);
+			free(s->w[w].lo);
+		}
+		for (unsigned k = 0; s->sched && k < t->n_sched; k++)
+			sched_destroy(s->sched[k]);
+		free(s->sched);
+		free(s->w);
+		free(s->tb);
+		free(s->valid);
+		free(s->ready);
+		free(s->at_bar);
+		free(s->long_op);
+		free(s->age);
+		free(s->tbof);
+		free(s->tb_age);
+		free(s->order);
+		free(s->itag);
+		free(s->ilru);
+		free(s->wheel);
+		free(s->wheel_n);
+		free(s->mreq);
+		free(s->mreq_free);
+	}
+	free(t->sm);
+	free(t->st.sm_issued);
+	free(t->st.sm_tbs);
+	if (t->ms)
+		mem_sys_destroy(t->ms);
+	if (t->trace)
+		fclose(t->trace);
+	free(t);
+}
+
+void tgpu_trace(struct tgpu *t, const char *ev, unsigned sm, uint64_t tb,
+		int warp)
+{
+	if (t->trace)
+		fprintf(t->trace, "%llu %s %u %llu %d\n",
+			(unsigned long long)t->cycle, ev, sm,
+			(unsigned long long)tb, warp);
+}
+
+/* ---- per-launch instruction tables -------------------------------------- */
+
+struct ops_acc {
+	uint32_t *use, *def;   /* collected ids */
+	unsigned n_use, n_def; /* counts */
+};
+
+static void ops_cb(void *ctx, uint32_t reg, unsigned size, bool def)
+{
+	struct ops_acc *a = ctx;
+	(void)size;
+	if (def && a->n_def < 16)
+		a->def[a->n_def++] = reg;
+	else if (!def && a->n_use < 16)
+		a->use[a->n_use++] = reg;
+}
+
+/* Latency-table row of an opcode, or -1 for the 1-cycle default. */
+static int lat_row(unsigned op)
+{
+	switch (op) {
+	case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC: return 0;
+	case OP_MIN: case OP_MAX: return 1;
+	case OP_MUL: case OP_MUL24: return 2;
+	case OP_MAD: case OP_FMA: case OP_MADC: case OP_MAD24: return 3;
+	case OP_DIV: case OP_REM: return 4;
+	case OP_SHFL: return 5;
+	default: return -1;
+	}
+}
+
+static void tinsn_build(struct tgpu *t, const struct ptx_kernel *k)
+{
+	uint32_t *ops = NULL;
+	size_t n_ops = 0, cap_ops = 0;
+	t->ti = xcalloc(k->n_insn ? k->n_insn : 1, sizeof(*t->ti));
+	t->n_regs = k->n_regs;
+	t->sb_words = (k->n_regs + k->n_preds + 63) / 64 + 1;
+	for (uint32_t pc = 0; pc < k->n_insn; pc++) {
+		const struct insn *in = &k->code[pc];
+		struct tinsn *ti = &t->ti[pc];
+		uint32_t use[20], def[20];
+		struct ops_acc a = {.use = use, .def = def};
+		ptx_insn_regs(in, k->n_regs, ops_cb, &a);
+		/* predicates: guard and OK_PRED operands, pdst */
+		if (in->guard != PRED_NONE)
+			use[a.n_use++] = k->n_regs + in->guard;
+		for (unsigned i = 0; i < ARRAY_SIZE(in->o); i++) {
+			const struct opnd *o = &in->o[i];
+			if (o->kind != OK_PRED || a.n_use >= 18 || a.n_def >= 18)
+				continue;
+			if (i == 0 && ptx_insn_o0_is_def(in))
+				def[a.n_def++] = k->n_regs + o->reg;
+			else
+				use[a.n_use++] = k->n_regs + o->reg;
+		}
+		if (in->pdst != PRED_NONE && a.n_def < 18)
+			def[a.n_def++] = k->n_regs + in->pdst;
+		ti->use_off = (uint32_t)n_ops;
+		ti->n_use = (uint16_t)a.n_use;
+		ti->n_def = (uint16_t)a.n_def;
+		for (unsigned i = 0; i < a.n_use + a.n_def; i++) {
+			VEC_PUSH(ops, n_ops, cap_ops);
+			ops[n_ops - 1] = i < a.n_use ? use[i] : def[i - a.n_use];
+		}
+
+		unsigned op = in->op, type = in->type;
+		ti->is_mem = op == OP_LD || op == OP_ST || op == OP_ATOM ||
+			op == OP_RED;
+		ti->is_fence = op == OP_FENCE;
+		ti->bypass = (in->mods & (MOD_CG | MOD_CV | MOD_VOLATILE)) != 0;
+		ti->unit = ti->is_mem ? TU_MEM : TU_SP;
+		ti->lat = 1;
+		ti->ii = 1;
+		int row = lat_row(op);
+		bool sfu_op = op == OP_SQRT || op == OP_SIN || op == OP_COS ||
+			op == OP_EX2 || op == OP_LG2 || op == OP_RSQRT ||
+			op == OP_RCP || op == OP_TANH;
+		if (ti->is_mem) {
+			ti->lat = 1;
+		} else if (sfu_op) {
+			ti->unit = TU_SFU;
+			ti->lat = (uint16_t)t->lat_sfu;
+			ti->ii = (uint16_t)t->ii_sfu;
+		} else if (row >= 0 && type == PT_F64 && row < 5) {
+			ti->unit = row == 4 || !t->n_units[TU_DP] ? TU_SFU : TU_DP;
+			ti->lat = (uint16_t)t->lat_dp[row];
+			ti->ii = (uint16_t)t->ii_dp[row];
+		} else if (row >= 0 && type == PT_F32 && row < 5) {
+			ti->unit = row == 4 ? TU_SFU : TU_SP;
+			ti->lat = (uint16_t)t->lat_fp[row];
+			ti->ii = (uint16_t)t->ii_fp[row];
+		} else if (row >= 0) {
+			ti->unit = row == 4 ? TU_SFU : TU_SP;
+			ti->lat = (uint16_t)t->lat_int[row];
+			ti->ii = (uint16_t)t->ii_int[row];
+		}
+		if (op == OP_MUL24 || op == OP_MAD24)
+			ti->lat++;
+		ti->lat = (uint16_t)MAX(1u, MIN((unsigned)ti->lat + t->simd_k - 1,
+						 T_WHEEL - 64u));
+		ti->ii = (uint16_t)MAX(1u, ti->ii);
+	}
+	t->ops = ops ? ops : xcalloc(1, sizeof(*ops));
+}
+
+/* ---- blocks -------------------------------------------------------------- */
+
+void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id)
+{
+	struct fgpu *g = t->g;
+	unsigned slot = s->id * s->n_tb + k;
+	struct ttb *tb = &s->tb[k];
+	fgpu_cta_start(g, slot, id, s->id, k * s->wpt);
+	g->slot_busy[slot] = 1;
+	struct fcta *c = &g->slots[slot];
+	*tb = (struct ttb){.cta = c, .slot = slot, .n_warps = c->n_warps,
+			   .start = t->cycle, .id = id};
+	s->tb_age[k] = id;
+	s->n_res++;
+	t->n_resident++;
+	t->st.max_resident_tb = MAX(t->st.max_resident_tb,
+				    (uint64_t)t->n_resident);
+	for (unsigned i = 0; i < t->n_sched; i++)
+		if (s->sched[i]->ops->tb_start)
+			s->sched[i]->ops->tb_start(s->sched[i], k, id);
+	for (unsigned i = 0; i < c->n_warps; i++) {
+		unsigned wi = k * s->wpt + i;
+		struct twarp *w = &s->w[wi];
+		w->fw = &c->warps[i];
+		w->cta = c;
+		w->tb = k;
+		w->ib_n = 0;
+		w->n_mem = w->n_atom = w->n_wb = 0;
+		w->imiss = w->flushed = w->membar = w->done = 0;
+		w->age = t->warp_seq++;
+		memset(w->sb, 0, t->sb_words * 8);
+		memset(w->lo, 0, t->sb_words * 8);
+		s->age[wi] = w->age;
+		s->tbof[wi] = (uint16_t)k;
+		tbit_set(s->valid, wi);
+		tbit_clr(s->at_bar, wi);
+		struct sched *p = s->sched[wi % t->n_sched];
+		if (p->ops->warp_added)
+			p->ops->warp_added(p, wi, w->age);
+	}
+	tgpu_trace(t, "tb_start", s->id, id, -1);
+}
+
+static void tgpu_tb_end(struct tgpu *t, struct tsm *s, unsigned k)
+{
+	struct ttb *tb = &s->tb[k];
+	for (unsigned i = 0; i < tb->n_warps; i++) {
+		unsigned wi = k * s->wpt + i;
+		struct twarp *w = &s->w[wi];
+		struct sched *p = s->sched[wi % t->n_sched];
+		SIM_ASSERT(w->done && !w->n_mem && !w->n_wb);
+		if (p->ops->warp_removed)
+			p->ops->warp_removed(p, wi);
+		w->fw = NULL;
+		w->cta = NULL;
+		tbit_clr(s->valid, wi);
+		tbit_clr(s->at_bar, wi);
+		if (s->fb_valid && s->fb_warp == wi)
+			s->fb_valid = 0;
+	}
+	for (unsigned i = 0; i < t->n_sched; i++)
+		if (s->sched[i]->ops->tb_end)
+			s->sched[i]->ops->tb_end(s->sched[i], k);
+	tgpu_trace(t, "tb_end", s->id, tb->id, -1);
+	t->g->slot_busy[tb->slot] = 0;
+	t->st.tb_cycles += t->cycle - tb->start;
+	tb->cta = NULL;
+	s->n_res--;
+	s->tbs++;
+	t->n_resident--;
+	t->tb_done++;
+}
+
+void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned wi)
+{
+	struct twarp *w = &s->w[wi];
+	if (!w->fw || w->done || w->fw->state != FW_EXITED || w->n_mem ||
+	    w->n_wb)
+		return;
+	w->done = 1;
+	struct ttb *tb = &s->tb[w->tb];
+	if (++tb->n_done == tb->n_warps)
+		tgpu_tb_end(t, s, w->tb);
+}
+
+/* One block per SM per cycle, SMs in round-robin order. */
+static void dispatch(struct tgpu *t)
+{
+	for (unsigned i = 0; i < t->n_sm && t->tb_next < t->n_ctas; i++) {
+		unsigned si = (t->disp_last + 1 + i) % t->n_sm;
+		struct tsm *s = &t->sm[si];
+		if (s->n_res >= s->n_tb)
+			continue;
+		for (unsigned k = 0; k < s->n_tb; k++)
+			if (!s->tb[k].cta) {
+				tgpu_tb_start(t, s, k, t->tb_next++);
+				break;
+			}
+	}
+	if (t->tb_next >= t->n_ctas)
+		return;
+	t->disp_last = (t->disp_last + 1) % t->n_sm;
+}
+
+/* ---- reports --------------------------------------------------------------- */
+
+static const char *warp_wait_why(const struct twarp *w, char *buf, size_t n)
+{
+	const struct fcta *c = w->cta;
+	const struct fwarp *fw = w->fw;
+	if (fw->state == FW_BARRIER) {
+		snprintf(buf, n, "waits at barrier %u (%u of %u warps arrived)",
+			 fw->bar_id, c->bar[fw->bar_id].arrived,
+			 c->bar[fw->bar_id].expected ?
+			 c->bar[fw->bar_id].expected : c->n_live_warps);
+	} else if (fw->state == FW_EXITED) {
+		snprintf(buf, n, "exited; waits for %u memory operations",
+			 w->n_mem);
+	} else if (w->n_atom) {
+		snprintf(buf, n, "waits for %u atomic operations", w->n_atom);
+	} else if (w->membar) {
+		snprintf(buf, n, "waits at a membar for %u memory operations",
+			 w->n_mem);
+	} else if (w->ib_n && (w->n_mem || w->n_wb)) {
+		snprintf(buf, n, "waits on the scoreboard (%u memory, %u ALU "
+			 "results outstanding)", w->n_mem, w->n_wb);
+	} else if (w->imiss) {
+		snprintf(buf, n, "waits for an instruction-cache miss");
+	} else {
+		snprintf(buf, n, "ready (%u I-buffer entries)", w->ib_n);
+	}
+	return buf;
+}
+
+static void report_stuck(struct tgpu *t, const char *why, struct diag *d)
+{
+	const struct ptx_kernel *k = t->k;
+	char *txt = NULL, buf[160];
+	size_t len = 0;
+	unsigned shown = 0;
+	FILE *ms = open_memstream(&txt, &len);
+	if (!ms)
+		return;
+	fprintf(ms, "kernel '%s' %s at cycle %llu (%llu warp instructions); "
+		"warps:\n", k->name, why, (unsigned long long)t->cycle,
+		(unsigned long long)t->g->icount);
+	for (unsigned i = 0; i < t->n_sm; i++) {
+		struct tsm *s = &t->sm[i];
+		for (unsigned wi = 0; wi < t->n_slots; wi++) {
+			struct twarp *w = &s->w[wi];
+			if (!w->fw || w->done || shown++ >= 24)
+				continue;
+			const struct fwarp *fw = w->fw;
+			uint32_t pc = fw->state == FW_BARRIER ? fw->bar_pc :
+				fw->sp ? fw->stack[fw->sp - 1].pc : 0;
+			fprintf(ms, "  SM %u block (%u,%u,%u) warp %u: at %s:%u: "
+				"%s\n", i, w->cta->ctaid[0], w->cta->ctaid[1],
+				w->cta->ctaid[2], fw->warp_id,
+				k->file ? k->file : "<ptx>", k->code[pc].line,
+				warp_wait_why(w, buf, sizeof(buf)));
+		}
+	}
+	if (shown > 24)
+		fprintf(ms, "  ... and %u more warps\n", shown - 24);
+	fclose(ms);
+	fprintf(stderr, "warpsim: %s", txt);
+	diag_err(d, "%s", txt);
+	free(txt);
+}
+
+/* ---- the launch -------------------------------------------------------------- */
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
+{
+	const struct ptx_kernel *k = l->k;
+	unsigned nthr = l->block[0] * l->block[1] * l->block[2];
+	unsigned wpt = (nthr + t->ws - 1) / t->ws;
+	t->k = k;
+	tinsn_build(t, k);
+	t->cycle = 0;
+	t->last_issue = 0;
+	t->tb_next = 0;
+	t->tb_done = 0;
+	t->n_resident = 0;
+	t->disp_last = t->n_sm - 1;
+	t->n_ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+	t->local_stride = ALIGN_UP((uint64_t)ALIGN_UP(k->local_bytes, 8) *
+				   t->ws, 128);
+	t->err = 0;
+	uint64_t *smi = t->st.sm_issued, *smt = t->st.sm_tbs;
+	memset(&t->st, 0, sizeof(t->st));
+	t->st.sm_issued = smi ? smi : xcalloc(t->n_sm, 8);
+	t->st.sm_tbs = smt ? smt : xcalloc(t->n_sm, 8);
+	t->st.n_sm = t->n_sm;
+	t->st.n_mem = t->mcfg.n_mem;
+	for (unsigned i = 0; i < t->n_sm; i++) {
+		struct tsm *s = &t->sm[i];
+		s->n_tb = cps;
+		s->wpt = wpt;
+		s->n_res = 0;
+		s->issued = s->tbs = 0;
+		s->fb_valid = 0;
+		s->fetch_last = t->n_slots - 1;
+		s->sched_first = 0;
+		memset(&s->ldst, 0, offsetof(struct tldst, txn));
+		memset(s->unit_free, 0, sizeof(s->unit_free));
+		memset(s->wheel_n, 0, T_WHEEL);
+		for (unsigned j = 0; j < (unsigned)t->i_sets * t->i_ways; j++)
+			s->itag[j] = ~(addr_t)0;
+		memset(s->ilru, 0, (size_t)t->i_sets * t->i_ways * 8);
+		s->n_mreq_free = T_MREQ_PER_SM;
+		for (unsigned j = 0; j < T_MREQ_PER_SM; j++)
+			s->mreq_free[j] = (uint16_t)(T_MREQ_PER_SM - 1 - j);
+		for (unsigned w = 0; w < t->n_slots; w++) {
+			struct twarp *tw = &s->w[w];
+			free(tw->sb);
+			free(tw->lo);
+			tw->sb = xcalloc(t->sb_words, 8);
+			tw->lo = xcalloc(t->sb_words, 8);
+			tw->fw = NULL;
+			tw->cta = NULL;
+		}
+		unsigned nw = (t->n_slots + 63) / 64;
+		memset(s->valid, 0, nw * 8);
+		memset(s->at_bar, 0, nw * 8);
+		for (unsigned j = 0; j < cps; j++)
+			s->tb[j].cta = NULL;
+	}
+}
+
+static void mem_stats_delta(struct mem_stats *out, const struct mem_stats *a,
+			    const struct mem_stats *b, unsigned n_mem)
+{
+	/* every field but the final double is a uint64_t counter */
+	const uint64_t *pa = (const uint64_t *)(const void *)a;
+	const uint64_t *pb = (const uint64_t *)(const void *)b;
+	uint64_t *po = (uint64_t *)(void *)out;
+	size_t n = offsetof(struct mem_stats, dram_util) / sizeof(uint64_t);
+	for (size_t i = 0; i < n; i++)
+		po[i] = pb[i] - pa[i];
+	out->dram_util = out->dram_cycles && n_mem ?
+		(double)out->dram.busy_cycles /
+		((double)out->dram_cycles * n_mem) : 0.0;
+}
+
+/* A progress line on stderr every cfg->progress_s seconds (checked every
+ * 2^14 cycles). */
+static void launch_progress(struct tgpu *t, double t0, double *last)
+{
+	double now = now_s();
+	if (now - *last < (double)t->cfg->progress_s)
+		return;
+	*last = now;
+	fprintf(stderr, "warpsim: %s: cycle %llu, %llu of %llu blocks done, "
+		"%.1f M warp instructions, %.2f M/s, %.0f s\n", t->k->name,
+		(unsigned long long)t->cycle, (unsigned long long)t->tb_done,
+		(unsigned long long)t->n_ctas, (double)t->g->icount * 1e-6,
+		(double)t->g->icount * 1e-6 / (now - t0), now - t0);
+}
+
+int tgpu_launch(struct tgpu *t, const struct flaunch *l,
+		struct flaunch_stats *fst, struct tstats *ts, struct diag *d)
+{
+	struct fgpu *g = t->g;
+	unsigned cps;
+	double t0 = now_s(), last = t0;
+	struct mem_stats m0, m1;
+	int rc = fgpu_launch_begin(g, l, true, &cps, d);
+	if (rc)
+		return rc;
+	launch_setup(t, l, cps);
+	mem_sys_flush_l1(t->ms);
+	mem_sys_stats(t->ms, &m0);
+	g->tclock = &t->cycle;
+
+	while (t->tb_done < t->n_ctas) {
+		dispatch(t);
+		for (unsigned i = 0; i < t->n_sm; i++) {
+			struct tsm *s = &t->sm[i];
+			if (!s->n_res && !s->ldst.busy)
+				continue;
+			if (!tsm_cycle(t, s))
+				break;
+		}
+		if (t->err) {
+			fgpu_report_fault(g, d);
+			rc = t->err;
+			break;
+		}
+		mem_sys_tick(t->ms);
+		t->cycle++;
+		if (t->cycle - t->last_issue > t->cfg->watchdog_cycles) {
+			report_stuck(t, "deadlocked: no instruction issued for "
+				     "gpgpu_deadlock_cycles", d);
+			rc = WS_E_DEADLOCK;
+			break;
+		}
+		if (g->icount > t->cfg->max_warp_insn) {
+			report_stuck(t, "exceeded gpgpu_max_insn", d);
+			rc = WS_E_INSN_LIMIT;
+			break;
+		}
+		if (t->cfg->max_cycle && t->cycle >= t->cfg->max_cycle) {
+			report_stuck(t, "exceeded gpgpu_max_cycle", d);
+			rc = WS_E_INSN_LIMIT;
+			break;
+		}
+		if (!(t->cycle & 0x3fff) && t->cfg->progress_s)
+			launch_progress(t, t0, &last);
+	}
+	g->tclock = NULL;
+	if (rc) /* drop what is in flight: the machine is reset */
+		mem_sys_destroy(t->ms), t->ms = mem_sys_create(&t->mcfg,
+							       tgpu_atomic, t);
+	mem_sys_stats(t->ms, &m1);
+	for (unsigned i = 0; i < t->n_sm; i++) {
+		t->st.sm_issued[i] = t->sm[i].issued;
+		t->st.sm_tbs[i] = t->sm[i].tbs;
+	}
+	t->st.cycles = t->cycle;
+	t->st.warp_insn = g->icount;
+	t->st.thread_insn = g->tinsn;
+	t->st.n_tb = t->tb_done;
+	if (!rc)
+		mem_stats_delta(&t->st.mem, &m0, &m1, t->mcfg.n_mem);
+	fgpu_launch_end(g, fst, t->n_ctas, now_s() - t0);
+	if (fst)
+		fst->max_resident = t->st.max_resident_tb;
+	if (ts)
+		*ts = t->st;
+	free(t->ti);
+	free(t->ops);
+	t->ti = NULL;
+	t->ops = NULL;
+	return rc;
+}

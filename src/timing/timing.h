@@ -1,0 +1,101 @@
+/*
+ * timing.h - the cycle-level GPU (timing mode): thread-block dispatcher, SM
+ * pipelines (fetch, I-cache, I-buffer, issue with scoreboard, execution
+ * units, LD/ST) over the memory system of src/mem, with the warp
+ * scheduling policies of src/sched.  Instructions execute functionally at
+ * issue (src/func), except global atomics, which are applied when they
+ * reach the L2.
+ */
+#ifndef SIM_TIMING_TIMING_H
+#define SIM_TIMING_TIMING_H
+
+#include <stdio.h>
+
+#include "../base/base.h"
+#include "../base/diag.h"
+#include "../func/func.h"
+#include "../mem/mem.h"
+
+struct tgpu;
+struct ws_config;
+
+/* Per-warp-cycle attribution: what each resident warp did in a cycle. */
+#define TW_CLASSES(X)                                                        \
+	X(ISSUED, "issued")         /* issued an instruction */              \
+	X(CONTROL, "control")       /* I-buffer refilling after a taken
+				       branch, divergence or reconvergence */ \
+	X(DATA, "data")             /* scoreboard (RAW/WAW), atomics or
+				       membar outstanding */                 \
+	X(STRUCT, "structural")     /* ready, but unit, result bus or LD/ST
+				       busy, or another warp won the
+				       scheduler */                           \
+	X(BARRIER, "barrier")       /* waiting at a CTA barrier */           \
+	X(EXIT, "exit")             /* exited, its block still running */    \
+	X(FETCH, "fetch")           /* I-cache miss outstanding */           \
+	X(EMPTY, "empty")           /* I-buffer empty (fetch not yet done) */
+
+enum tw_class {
+#define X(e, n) TW_##e,
+	TW_CLASSES(X)
+#undef X
+	TW__COUNT
+};
+
+/* Name of a warp-cycle class ("issued", ...). */
+const char *tw_class_name(unsigned c);
+
+/* Statistics of one timing-mode launch. */
+struct tstats {
+	uint64_t cycles;            /* core cycles from launch to the last
+				       block's end */
+	uint64_t warp_insn;         /* warp instructions issued */
+	uint64_t thread_insn;       /* thread instructions (active lanes) */
+	uint64_t sched_cycles;      /* scheduler-cycles on SMs with blocks */
+	uint64_t sched_issued;      /* ... in which the scheduler issued */
+	uint64_t sched_idle;        /* ... no warp had a valid, hazard-free
+				       instruction (GPGPU-Sim W0_Idle) */
+	uint64_t sched_scoreboard;  /* ... valid instructions all blocked by
+				       the scoreboard (W0_Scoreboard) */
+	uint64_t sched_pipeline;    /* ... a ready instruction found its unit
+				       busy (GPGPU-Sim Stall) */
+	uint64_t dual_issue;        /* second instructions issued in a cycle */
+	uint64_t wc[TW__COUNT];     /* warp-cycles per enum tw_class */
+	uint64_t mem_insn;          /* global/local/const/param memory warp
+				       instructions with active lanes */
+	uint64_t mem_txn;           /* transactions they produced */
+	uint64_t shmem_insn;        /* shared-memory warp instructions */
+	uint64_t shmem_bank_cycles; /* extra cycles from bank conflicts */
+	uint64_t atomic_insn;       /* global atomic warp instructions */
+	uint64_t reg_bank_conflicts;/* extra operand-read cycles */
+	uint64_t ifetch;            /* I-cache accesses */
+	uint64_t imiss;             /* I-cache misses */
+	uint64_t ib_flush;          /* I-buffer flushes (control mismatch) */
+	uint64_t ldst_stall;        /* cycles the LD/ST unit could not push */
+	uint64_t n_tb;              /* blocks run */
+	uint64_t tb_cycles;         /* sum of block lifetimes */
+	uint64_t max_resident_tb;   /* most blocks resident at once */
+	uint64_t *sm_issued;        /* per SM: warp instructions issued
+				       (n_sm entries, owned by the tgpu) */
+	uint64_t *sm_tbs;           /* per SM: blocks run (n_sm entries) */
+	unsigned n_sm;              /* entries of sm_issued / sm_tbs */
+	unsigned n_mem;             /* DRAM channels */
+	struct mem_stats mem;       /* memory-system counters of this launch */
+};
+
+/*
+ * Build the timing GPU over functional GPU g with configuration cfg (both
+ * must outlive it).  NULL with a message in d on a configuration error
+ * (unknown policy, bad latency list, memory configuration).
+ */
+struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
+			 struct diag *d);
+void tgpu_destroy(struct tgpu *t);
+/*
+ * Run launch l cycle by cycle.  fst gets the functional counters, ts the
+ * timing ones.  Returns 0 or a negative ws_status (fault, deadlock,
+ * instruction or cycle limit), reported once on stderr and in d.
+ */
+int tgpu_launch(struct tgpu *t, const struct flaunch *l,
+		struct flaunch_stats *fst, struct tstats *ts, struct diag *d);
+
+#endif

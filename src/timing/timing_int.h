@@ -1,0 +1,204 @@
+/*
+ * timing_int.h - private state of the timing model, shared by the GPU
+ * level (tgpu.c: launch loop, block dispatcher, memory callbacks, reports)
+ * and the SM pipeline (tsm.c: writeback, LD/ST, issue, decode, fetch).
+ */
+#ifndef SIM_TIMING_TIMING_INT_H
+#define SIM_TIMING_TIMING_INT_H
+
+#include "../config/config.h"
+#include "../func/fgpu_int.h"
+#include "../sched/sched.h"
+#include "timing.h"
+
+#define T_WHEEL 1024       /* writeback wheel slots (> any latency) */
+#define T_WHEEL_PER 8      /* writebacks one wheel slot holds */
+#define T_MREQ_PER_SM 256  /* memory instructions in flight per SM */
+#define T_CODE_BASE 0x0000000600000000ULL /* instruction addresses */
+#define T_LOCAL_BASE 0x0000000400000000ULL /* interleaved local memory */
+#define T_PARAM_BASE 0x00000005f0000000ULL /* kernel parameters */
+
+/* Tag bits of a memory request. */
+#define T_TAG_IFETCH (1ULL << 40)     /* instruction fetch (warp in low) */
+#define T_TAG_TXN_SHIFT 16            /* transaction index of an atomic */
+
+/* Execution-unit classes of the timing model. */
+enum tunit { TU_SP, TU_SFU, TU_DP, TU_MEM, TU__COUNT };
+
+/* Timing properties of one instruction, decoded once per launch. */
+struct tinsn {
+	uint8_t unit;       /* enum tunit (DP already mapped to SFU if none) */
+	uint8_t is_mem;     /* goes to the LD/ST unit */
+	uint8_t is_fence;   /* membar: wait for the warp's stores */
+	uint8_t bypass;     /* .cg/.cv/volatile: skip the L1D */
+	uint16_t lat;       /* result latency in core cycles */
+	uint16_t ii;        /* initiation interval in core cycles */
+	uint32_t use_off;   /* first entry in tgpu.ops of the read set */
+	uint16_t n_use;     /* scoreboard ids read (regs, preds, guard) */
+	uint16_t n_def;     /* scoreboard ids written (follow the uses) */
+};
+
+/* One warp slot of an SM. */
+struct twarp {
+	struct fwarp *fw;      /* functional warp, NULL when the slot is free */
+	struct fcta *cta;      /* its block */
+	uint32_t tb;           /* block slot on the SM */
+	uint32_t ib_pc;        /* pc of the first I-buffer entry */
+	uint32_t ib_n;         /* valid I-buffer entries (pc, pc+1, ...) */
+	uint32_t n_mem;        /* memory instructions outstanding */
+	uint32_t n_atom;       /* atomic instructions outstanding */
+	uint32_t n_wb;         /* ALU writebacks outstanding */
+	uint8_t imiss;         /* I-cache miss outstanding */
+	uint8_t flushed;       /* I-buffer emptied by a control-flow change */
+	uint8_t membar;        /* waiting for its memory operations (membar) */
+	uint8_t done;          /* exited and drained */
+	uint8_t cls;           /* enum tw_class of the current cycle */
+	uint64_t age;          /* dynamic warp id (launch order) */
+	uint64_t *sb;          /* scoreboard: pending writes, one bit per id */
+	uint64_t *lo;          /* long-latency load destinations pending */
+	struct fmemrec *rec;   /* access record (kept while atomics fly) */
+	lanemask_t *alanes;    /* lanes of each atomic transaction */
+};
+
+/* One block slot of an SM. */
+struct ttb {
+	struct fcta *cta;      /* functional block, NULL when free */
+	uint32_t slot;         /* functional slot index (g->slots) */
+	uint32_t n_warps;      /* warps of the block */
+	uint32_t n_done;       /* warps exited and drained */
+	uint32_t bar_waiting;  /* warps waiting at a barrier (MWF's counter) */
+	uint64_t start;        /* cycle it started */
+	uint64_t id;           /* block number in the grid */
+};
+
+/* A memory instruction in flight. */
+struct tmreq {
+	uint16_t warp;         /* warp slot */
+	uint16_t is_atomic;    /* global atomic */
+	uint32_t pc;           /* instruction (its destinations) */
+	uint32_t remaining;    /* transactions not yet replied */
+	uint32_t is_load;      /* releases destinations on completion */
+};
+
+/* The instruction the LD/ST unit is pushing to the memory system. */
+struct tldst {
+	uint32_t busy;         /* transactions left to push */
+	uint32_t next;         /* next transaction */
+	uint32_t n;            /* transactions */
+	uint32_t req;          /* tmreq index */
+	uint64_t free_at;      /* cycle the unit accepts again (shared mem) */
+	enum mem_kind kind;    /* read, write or atomic */
+	enum mem_space space;  /* global, local or const */
+	unsigned flags;        /* enum mem_access_flags */
+	struct mem_txn txn[MEM_COALESCE_MAX]; /* the transactions */
+};
+
+/* A pending writeback. */
+struct twb {
+	uint16_t warp;         /* warp slot */
+	uint32_t pc;           /* instruction whose destinations complete */
+};
+
+/* One SM. */
+struct tsm {
+	unsigned id;                 /* SM index */
+	unsigned n_tb;               /* block slots this launch */
+	unsigned n_res;              /* resident blocks */
+	unsigned wpt;                /* warps per block this launch */
+	struct twarp *w;             /* warp slots */
+	struct ttb *tb;              /* block slots (max_ctas_per_sm) */
+	uint64_t *valid;             /* bitset: slot holds a warp */
+	uint64_t *ready;             /* bitset: has an instruction, not waiting */
+	uint64_t *at_bar;            /* bitset: waiting at a barrier */
+	uint64_t *long_op;           /* bitset: next insn reads a long-op reg */
+	uint64_t *age;               /* per slot: dynamic warp id */
+	uint16_t *tbof;              /* per slot: block slot */
+	uint64_t *tb_age;            /* per block slot: block launch order */
+	struct sched **sched;        /* one policy instance per scheduler */
+	uint16_t *order;             /* scratch: a scheduler's candidates */
+	unsigned sched_first;        /* scheduler that goes first this cycle */
+	/* front end */
+	unsigned fetch_last;         /* warp served last by fetch */
+	uint32_t fb_valid;           /* fetch buffer holds instructions */
+	uint32_t fb_warp;            /* ... for this warp */
+	uint32_t fb_pc;              /* ... from this pc */
+	uint32_t fb_n;               /* ... this many */
+	uint64_t fb_ready;           /* ... decodable from this cycle */
+	addr_t *itag;                /* I-cache tags (sets x ways; ~0 empty) */
+	uint64_t *ilru;              /* I-cache last-use stamps */
+	/* execution */
+	uint64_t unit_free[TU__COUNT][16]; /* cycle each pipeline accepts */
+	struct tldst ldst;           /* LD/ST unit */
+	struct twb (*wheel)[T_WHEEL_PER];  /* writebacks by cycle mod T_WHEEL */
+	uint8_t *wheel_n;            /* entries per wheel slot */
+	struct tmreq *mreq;          /* memory instructions in flight */
+	uint16_t *mreq_free;         /* free tmreq indices (stack) */
+	unsigned n_mreq_free;        /* entries on it */
+	uint64_t issued;             /* warp instructions issued (launch) */
+	uint64_t tbs;                /* blocks run (launch) */
+};
+
+struct tgpu {
+	const struct ws_config *cfg; /* configuration */
+	struct fgpu *g;              /* functional GPU */
+	struct mem_config mcfg;      /* memory configuration */
+	struct mem_sys *ms;          /* memory system (persists across launches) */
+	struct tsm *sm;              /* n_sm SMs */
+	unsigned n_sm;               /* SMs */
+	unsigned n_slots;            /* warp slots per SM */
+	unsigned n_sched;            /* schedulers per SM */
+	unsigned ws;                 /* warp size */
+	unsigned simd_k;             /* cycles a warp occupies a pipeline */
+	unsigned n_units[TU__COUNT]; /* pipelines per class */
+	unsigned lat_int[6], ii_int[6]; /* latency tables (gtx480.md §3) */
+	unsigned lat_fp[5], ii_fp[5];
+	unsigned lat_dp[5], ii_dp[5];
+	unsigned lat_sfu, ii_sfu;
+	unsigned i_sets, i_ways, i_line; /* I-cache geometry */
+	bool need_long_op;           /* policy reads sched_view.long_op */
+	FILE *trace;                 /* event trace or NULL */
+	/* per launch */
+	const struct ptx_kernel *k;  /* kernel */
+	struct tinsn *ti;            /* per pc */
+	uint32_t *ops;               /* scoreboard ids of every pc */
+	unsigned sb_words;           /* 64-bit words per scoreboard */
+	unsigned n_regs;             /* first predicate scoreboard id */
+	uint64_t cycle;              /* current core cycle of the launch */
+	uint64_t last_issue;         /* cycle of the last issue anywhere */
+	uint64_t warp_seq;           /* dynamic warp ids handed out */
+	uint64_t tb_next;            /* next block to start */
+	uint64_t n_ctas;             /* blocks in the grid */
+	uint64_t tb_done;            /* blocks finished */
+	unsigned disp_last;          /* SM that got the last block */
+	unsigned n_resident;         /* blocks resident now */
+	uint64_t local_stride;       /* bytes of interleaved local per warp */
+	struct tstats st;            /* counters of the running launch */
+	int err;                     /* first error (fault) of the cycle */
+};
+
+/* One core cycle of SM s (tsm.c); returns false on a fault. */
+bool tsm_cycle(struct tgpu *t, struct tsm *s);
+/* Handle a reply from the memory system for SM s (tsm.c). */
+void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
+/* Start block id in block slot k of SM s (tgpu.c). */
+void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id);
+/* Warp slot w of SM s may have finished: exited and drained (tgpu.c). */
+void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned w);
+/* Write one trace line. */
+void tgpu_trace(struct tgpu *t, const char *ev, unsigned sm, uint64_t tb,
+		int warp);
+
+static inline void tbit_set(uint64_t *s, unsigned i)
+{
+	s[i / 64] |= 1ULL << (i % 64);
+}
+static inline void tbit_clr(uint64_t *s, unsigned i)
+{
+	s[i / 64] &= ~(1ULL << (i % 64));
+}
+static inline bool tbit(const uint64_t *s, unsigned i)
+{
+	return (s[i / 64] >> (i % 64)) & 1;
+}
+
+#endif

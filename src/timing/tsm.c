@@ -1,0 +1,619 @@
+/*
+ * tsm.c - one SM's pipeline, evaluated back to front each core cycle:
+ * writeback (release scoreboard entries whose results are due), memory
+ * replies, LD/ST (push one coalesced transaction per cycle), issue (each
+ * scheduler asks its policy for an order and issues the first warp whose
+ * next instruction passes the I-buffer, control, scoreboard and unit
+ * checks), decode (fetch buffer -> I-buffer) and fetch (one warp per cycle
+ * with an empty I-buffer, round robin, through a set-associative L1I whose
+ * misses go to the L2).
+ *
+ * Model choices (docs/timing.md): functional execution at issue; ALU
+ * results complete after the opcode's latency, with the pipeline busy for
+ * its initiation interval times warp_size / simd_width; a result bus slot
+ * is needed at the completion cycle; register-bank conflicts among an
+ * instruction's source registers add one cycle of operand read each;
+ * shared memory occupies the LD/ST unit one cycle per conflicting access.
+ */
+#include "timing_int.h"
+#include "../ptx/ptx.h"
+
+/* ---- scoreboard ------------------------------------------------------- */
+
+static bool sb_collide(const struct tgpu *t, const struct twarp *w,
+		       uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off;
+	for (unsigned i = 0; i < (unsigned)ti->n_use + ti->n_def; i++)
+		if (tbit(w->sb, id[i]))
+			return true;
+	return false;
+}
+
+static void sb_reserve(const struct tgpu *t, struct twarp *w, uint32_t pc,
+		       bool long_op)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
+	for (unsigned i = 0; i < ti->n_def; i++) {
+		tbit_set(w->sb, id[i]);
+		if (long_op)
+			tbit_set(w->lo, id[i]);
+	}
+}
+
+static void sb_release(const struct tgpu *t, struct twarp *w, uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
+	for (unsigned i = 0; i < ti->n_def; i++) {
+		SIM_ASSERT(tbit(w->sb, id[i]));
+		tbit_clr(w->sb, id[i]);
+		tbit_clr(w->lo, id[i]);
+	}
+}
+
+/* Whether the instruction at pc reads a long-latency load's destination. */
+static bool sb_long_op(const struct tgpu *t, const struct twarp *w,
+		       uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off;
+	for (unsigned i = 0; i < ti->n_use; i++)
+		if (tbit(w->lo, id[i]))
+			return true;
+	return false;
+}
+
+/* ---- writeback and replies ------------------------------------------- */
+
+static void wb_cycle(struct tgpu *t, struct tsm *s)
+{
+	unsigned slot = (unsigned)(t->cycle % T_WHEEL);
+	unsigned n = s->wheel_n[slot];
+	for (unsigned i = 0; i < n; i++) {
+		struct twb *b = &s->wheel[slot][i];
+		struct twarp *w = &s->w[b->warp];
+		sb_release(t, w, b->pc);
+		SIM_ASSERT(w->n_wb > 0);
+		w->n_wb--;
+		if (!w->n_wb && !w->n_mem)
+			tgpu_warp_check_done(t, s, b->warp);
+	}
+	s->wheel_n[slot] = 0;
+}
+
+/* Schedule a writeback of (warp, pc) at cycle `at` (room checked). */
+static void wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc)
+{
+	unsigned slot = (unsigned)(at % T_WHEEL);
+	SIM_ASSERT(s->wheel_n[slot] < T_WHEEL_PER);
+	s->wheel[slot][s->wheel_n[slot]++] = (struct twb){
+		.warp = (uint16_t)warp, .pc = pc};
+	s->w[warp].n_wb++;
+}
+
+static void icache_fill(struct tgpu *t, struct tsm *s, addr_t line)
+{
+	unsigned set = (unsigned)((line / t->i_line) % t->i_sets), v = 0;
+	addr_t *tag = s->itag + (size_t)set * t->i_ways;
+	uint64_t *lru = s->ilru + (size_t)set * t->i_ways;
+	for (unsigned i = 0; i < t->i_ways; i++) {
+		if (tag[i] == line)
+			return;
+		if (lru[i] < lru[v])
+			v = i;
+	}
+	tag[v] = line;
+	lru[v] = t->cycle + 1;
+}
+
+void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r)
+{
+	if (r->tag & T_TAG_IFETCH) {
+		unsigned wi = (unsigned)(r->tag & 0xffff);
+		icache_fill(t, s, r->addr);
+		s->w[wi].imiss = 0;
+		return;
+	}
+	unsigned qi = (unsigned)(r->tag & 0xffff);
+	struct tmreq *q = &s->mreq[qi];
+	SIM_ASSERT(q->remaining > 0);
+	if (--q->remaining)
+		return;
+	struct twarp *w = &s->w[q->warp];
+	if (q->is_load)
+		sb_release(t, w, q->pc);
+	if (q->is_atomic) {
+		SIM_ASSERT(w->n_atom > 0);
+		w->n_atom--;
+	}
+	SIM_ASSERT(w->n_mem > 0);
+	w->n_mem--;
+	if (!w->n_mem)
+		w->membar = 0;
+	s->mreq_free[s->n_mreq_free++] = (uint16_t)qi;
+	if (!w->n_wb && !w->n_mem)
+		tgpu_warp_check_done(t, s, q->warp);
+}
+
+/* ---- LD/ST ------------------------------------------------------------ */
+
+static void ldst_cycle(struct tgpu *t, struct tsm *s)
+{
+	struct tldst *u = &s->ldst;
+	if (!u->busy)
+		return;
+	struct mem_txn *x = &u->txn[u->next];
+	struct mem_access a = {
+		.addr = x->addr, .size = x->size, .kind = u->kind,
+		.space = u->space, .flags = u->flags,
+		.tag = u->req | ((uint64_t)u->next << T_TAG_TXN_SHIFT)};
+	if (!mem_sys_push(t->ms, s->id, &a)) {
+		t->st.ldst_stall++;
+		return;
+	}
+	u->next++;
+	u->busy--;
+}
+
+/* Map a per-lane local-frame offset to an interleaved address. */
+static addr_t local_addr(const struct tgpu *t, const struct tsm *s,
+			 unsigned warp, unsigned lane, addr_t off)
+{
+	addr_t base = T_LOCAL_BASE + ((addr_t)s->id * t->n_slots + warp) *
+		t->local_stride;
+	return base + (off / 4) * 4 * t->ws + lane * 4 + (off & 3);
+}
+
+/*
+ * Hand the memory access recorded by the instruction just executed to the
+ * LD/ST unit.  Returns the number of cycles until its destinations are
+ * written for a shared-memory access, or 0 when the memory system replies.
+ */
+static void ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
+		       uint32_t pc, const struct insn *in)
+{
+	struct twarp *w = &s->w[wi];
+	struct fmemrec *r = w->rec;
+	const struct tinsn *ti = &t->ti[pc];
+	struct tldst *u = &s->ldst;
+	bool is_load = in->op == OP_LD || (in->op == OP_ATOM);
+
+	if (!r->n) { /* no lane accessed: done next cycle */
+		if (ti->n_def)
+			wb_add(s, t->cycle + 1, wi, pc);
+		return;
+	}
+	if (r->space == SP_SHARED) {
+		unsigned bytes = MIN(r->bytes, 16u);
+		unsigned c = mem_shmem_cycles(r->addr, r->mask, bytes,
+					      t->mcfg.smem_banks,
+					      t->mcfg.smem_bank_bytes);
+		t->st.shmem_insn++;
+		t->st.shmem_bank_cycles += c - 1;
+		u->free_at = t->cycle + c;
+		if (ti->n_def)
+			wb_add(s, t->cycle + t->mcfg.smem_latency + c - 1, wi, pc);
+		return;
+	}
+	addr_t la[WS_MAX_WARP];
+	const addr_t *addr = r->addr;
+	unsigned l, max_seg = t->mcfg.coalesce_bytes;
+	enum mem_space sp = MEM_GLOBAL;
+	if (r->space == SP_LOCAL) {
+		FOR_LANES(l, r->mask)
+			la[l] = local_addr(t, s, wi, l, r->addr[l]);
+		addr = la;
+		sp = MEM_LOCAL;
+	} else if (r->space == SP_PARAM) {
+		FOR_LANES(l, r->mask)
+			la[l] = T_PARAM_BASE + r->addr[l];
+		addr = la;
+		sp = MEM_CONST;
+		max_seg = t->mcfg.l1c.line_bytes;
+	} else if (r->space == SP_CONST) {
+		sp = MEM_CONST;
+		max_seg = t->mcfg.l1c.line_bytes;
+	}
+	u->flags = 0;
+	if (sp != MEM_CONST && (ti->bypass || r->atomic)) {
+		u->flags = MEM_F_BYPASS_L1;
+		max_seg = t->mcfg.sector_bytes;
+	}
+	if (sp == MEM_CONST && r->write)
+		sp = MEM_GLOBAL; /* cannot happen: const is read-only */
+	u->n = mem_coalesce(addr, r->mask, MIN(r->bytes, 16u), max_seg,
+			    u->txn);
+	u->busy = u->n;
+	u->next = 0;
+	u->space = sp;
+	u->kind = r->atomic ? MEM_ATOMIC : r->write ? MEM_WRITE : MEM_READ;
+	SIM_ASSERT(s->n_mreq_free > 0);
+	u->req = s->mreq_free[--s->n_mreq_free];
+	s->mreq[u->req] = (struct tmreq){
+		.warp = (uint16_t)wi, .pc = pc, .remaining = u->n,
+		.is_atomic = (uint16_t)r->atomic,
+		.is_load = is_load && ti->n_def};
+	w->n_mem++;
+	t->st.mem_insn++;
+	t->st.mem_txn += u->n;
+	if (r->atomic) {
+		w->n_atom++;
+		t->st.atomic_insn++;
+		for (unsigned i = 0; i < u->n; i++)
+			w->alanes[i] = u->txn[i].lanes;
+	}
+	if (is_load && ti->n_def)
+		sb_reserve(t, w, pc, r->space != SP_CONST);
+}
+
+/* ---- issue -------------------------------------------------------------- */
+
+/* Why warp slot wi cannot issue now, or TW_ISSUED when it has a candidate
+ * instruction (I-buffer valid, not waiting). */
+static unsigned warp_state(const struct twarp *w)
+{
+	if (w->fw->state == FW_EXITED)
+		return TW_EXIT;
+	if (w->fw->state == FW_BARRIER)
+		return TW_BARRIER;
+	if (w->n_atom || w->membar)
+		return TW_DATA;
+	if (w->ib_n)
+		return TW_ISSUED;
+	if (w->imiss)
+		return TW_FETCH;
+	return w->flushed ? TW_CONTROL : TW_EMPTY;
+}
+
+/* Pick a free pipeline of class u at this cycle; -1 if none. */
+static int unit_pick(const struct tgpu *t, const struct tsm *s, unsigned u)
+{
+	for (unsigned i = 0; i < t->n_units[u]; i++)
+		if (s->unit_free[u][i] <= t->cycle)
+			return (int)i;
+	return -1;
+}
+
+/* Extra operand-read cycles from register-bank conflicts. */
+static unsigned bank_extra(const struct tgpu *t, unsigned wi, uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off;
+	unsigned nb = (unsigned)t->cfg->n_reg_banks, worst = 1;
+	if (ti->n_use < 2 || nb < 2)
+		return 0;
+	for (unsigned i = 0; i < ti->n_use; i++) {
+		unsigned n = 0;
+		if (id[i] >= t->n_regs)
+			continue;
+		for (unsigned j = 0; j < ti->n_use; j++)
+			n += id[j] < t->n_regs && id[j] != id[i] ?
+				(id[j] + wi) % nb == (id[i] + wi) % nb : j == i;
+		worst = MAX(worst, n);
+	}
+	return worst - 1;
+}
+
+enum issue_res { IR_ISSUED, IR_DATA, IR_STRUCT, IR_CONTROL };
+
+/* Try to issue the first I-buffer entry of warp wi. */
+static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
+				int prev_unit, int *unit_out)
+{
+	struct twarp *w = &s->w[wi];
+	struct fwarp *fw = w->fw;
+	uint32_t pc = w->ib_pc;
+	const struct tinsn *ti = &t->ti[pc];
+	const struct insn *in = &t->k->code[pc];
+	unsigned lat = ti->lat, extra = 0;
+	int u = -1;
+
+	if (fw->stack[fw->sp - 1].pc != pc) { /* control mismatch: flush */
+		w->ib_n = 0;
+		w->flushed = 1;
+		t->st.ib_flush++;
+		return IR_CONTROL;
+	}
+	if (sb_collide(t, w, pc))
+		return IR_DATA;
+	if (prev_unit >= 0 && (int)ti->unit == prev_unit)
+		return IR_STRUCT;
+	if (ti->is_mem) {
+		if (s->ldst.busy || s->ldst.free_at > t->cycle ||
+		    !s->n_mreq_free)
+			return IR_STRUCT;
+	} else {
+		u = unit_pick(t, s, ti->unit);
+		if (u < 0)
+			return IR_STRUCT;
+		extra = bank_extra(t, wi, pc);
+		lat += extra;
+		if (ti->n_def) {
+			unsigned slot = (unsigned)((t->cycle + lat) % T_WHEEL);
+			if (s->wheel_n[slot] >= MIN((unsigned)t->cfg->n_result_bus,
+						     (unsigned)T_WHEEL_PER))
+				return IR_STRUCT;
+		}
+	}
+
+	/* issue: execute functionally, then account for timing */
+	struct fgpu *g = t->g;
+	uint64_t bar_rel = g->n_bar_rel, back = g->n_back;
+	uint32_t old_state = fw->state;
+	struct ttb *tb = &s->tb[w->tb];
+	w->rec->n = 0;
+	g->rec = w->rec;
+	bool ok = fexec_run(g, w->cta, fw, 1);
+	g->rec = NULL;
+	if (!ok) {
+		t->err = g->fault.status;
+		return IR_ISSUED;
+	}
+	t->st.reg_bank_conflicts += extra;
+	if (ti->is_mem) {
+		ldst_issue(t, s, wi, pc, in);
+	} else {
+		s->unit_free[ti->unit][u] = t->cycle + (uint64_t)ti->ii * t->simd_k;
+		if (ti->n_def) {
+			sb_reserve(t, w, pc, false);
+			wb_add(s, t->cycle + lat, wi, pc);
+		}
+	}
+	if (ti->is_fence && w->n_mem)
+		w->membar = 1;
+	*unit_out = ti->unit;
+	s->issued++;
+	t->last_issue = t->cycle;
+	for (unsigned i = 0; i < t->n_sched; i++) {
+		struct sched *p = s->sched[i];
+		if (i == wi % t->n_sched && p->ops->issued)
+			p->ops->issued(p, wi, t->cycle);
+		if (in->op == OP_SETP && p->ops->setp_executed)
+			p->ops->setp_executed(p, wi, pc);
+		if (g->n_back != back && p->ops->branch_backward)
+			p->ops->branch_backward(p, wi, pc, fw->sp ?
+						fw->stack[fw->sp - 1].pc : pc);
+	}
+	/* barrier and exit events */
+	if (fw->state == FW_BARRIER && old_state != FW_BARRIER) {
+		tbit_set(s->at_bar, wi);
+		tb->bar_waiting++;
+		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->barrier_arrive)
+				p->ops->barrier_arrive(p, wi, w->tb,
+						       tb->bar_waiting);
+		}
+	} else if (in->op == OP_BAR && fw->state != FW_BARRIER) {
+		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
+	}
+	if (g->n_bar_rel != bar_rel) {
+		unsigned base = w->tb * s->wpt;
+		for (unsigned i = 0; i < tb->n_warps; i++)
+			if (s->w[base + i].fw &&
+			    s->w[base + i].fw->state != FW_BARRIER)
+				tbit_clr(s->at_bar, base + i);
+		tb->bar_waiting = 0;
+		for (unsigned i = 0; i < tb->n_warps; i++)
+			tb->bar_waiting += s->w[base + i].fw &&
+				s->w[base + i].fw->state == FW_BARRIER;
+		tgpu_trace(t, "bar_release", s->id, tb->id, -1);
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->barrier_release)
+				p->ops->barrier_release(p, w->tb);
+		}
+	}
+	/* I-buffer: consume the entry, flush on a control-flow change */
+	w->ib_pc++;
+	w->ib_n--;
+	if (fw->state == FW_EXITED) {
+		w->ib_n = 0;
+		tgpu_trace(t, "warp_exit", s->id, tb->id, (int)fw->warp_id);
+		if (!w->n_wb && !w->n_mem)
+			tgpu_warp_check_done(t, s, wi);
+	} else if (fw->stack[fw->sp - 1].pc != pc + 1) {
+		if (w->ib_n)
+			t->st.ib_flush++;
+		w->ib_n = 0;
+		w->flushed = 1;
+	}
+	return IR_ISSUED;
+}
+
+/* Build this cycle's ready set and the default class of every warp. */
+static void issue_scan(struct tgpu *t, struct tsm *s)
+{
+	unsigned nw = (t->n_slots + 63) / 64;
+	for (unsigned i = 0; i < nw; i++) {
+		uint64_t m = s->valid[i], r = 0, lo = 0;
+		while (m) {
+			unsigned b = (unsigned)__builtin_ctzll(m), wi = i * 64 + b;
+			struct twarp *w = &s->w[wi];
+			m &= m - 1;
+			w->cls = (uint8_t)warp_state(w);
+			if (w->cls == TW_ISSUED) {
+				r |= 1ULL << b;
+				if (t->need_long_op && sb_long_op(t, w, w->ib_pc))
+					lo |= 1ULL << b;
+			}
+		}
+		s->ready[i] = r;
+		s->long_op[i] = lo;
+	}
+}
+
+static void issue_cycle(struct tgpu *t, struct tsm *s)
+{
+	struct sched_view v = {
+		.cycle = t->cycle, .n_slots = t->n_slots, .valid = s->valid,
+		.ready = s->ready, .at_barrier = s->at_bar,
+		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
+		.tb_age = s->tb_age};
+	unsigned ns = t->n_sched;
+
+	issue_scan(t, s);
+	for (unsigned k = 0; k < ns; k++) {
+		unsigned si = (s->sched_first + k) % ns;
+		struct sched *p = s->sched[si];
+		unsigned n = p->ops->order(p, &v, s->order, t->n_slots);
+		bool any_data = false, any_struct = false, issued = false;
+		for (unsigned j = 0; j < n && !issued; j++) {
+			unsigned wi = s->order[j];
+			struct twarp *w = &s->w[wi];
+			if (!tbit(s->ready, wi) || w->cls != TW_ISSUED)
+				continue;
+			int unit = -1;
+			enum issue_res r = issue_one(t, s, wi, -1, &unit);
+			if (t->err)
+				return;
+			if (r == IR_ISSUED) {
+				issued = true;
+				w->cls = TW_ISSUED | 0x80; /* issued this cycle */
+				tbit_clr(s->ready, wi);
+				/* dual issue: a second instruction of the
+				 * same warp on a different unit */
+				for (unsigned d = 1; d < t->cfg->issue_per_warp &&
+				     w->ib_n && w->fw->state == FW_READY &&
+				     !w->n_atom && !w->membar; d++) {
+					int u2 = -1;
+					if (issue_one(t, s, wi, unit, &u2) !=
+					    IR_ISSUED)
+						break;
+					if (t->err)
+						return;
+					t->st.dual_issue++;
+				}
+			} else if (r == IR_DATA) {
+				any_data = true;
+				w->cls = TW_DATA;
+			} else if (r == IR_STRUCT) {
+				any_struct = true;
+				w->cls = TW_STRUCT;
+			} else {
+				w->cls = TW_CONTROL;
+			}
+			if (!issued && p->ops->issue_failed)
+				p->ops->issue_failed(p, wi, t->cycle);
+		}
+		t->st.sched_cycles++;
+		if (issued)
+			t->st.sched_issued++;
+		else if (any_struct)
+			t->st.sched_pipeline++;
+		else if (any_data)
+			t->st.sched_scoreboard++;
+		else
+			t->st.sched_idle++;
+	}
+	s->sched_first = (s->sched_first + 1) % ns;
+
+	/* per-warp-cycle attribution */
+	unsigned nw = (t->n_slots + 63) / 64;
+	for (unsigned i = 0; i < nw; i++) {
+		uint64_t m = s->valid[i];
+		while (m) {
+			unsigned b = (unsigned)__builtin_ctzll(m), wi = i * 64 + b;
+			struct twarp *w = &s->w[wi];
+			m &= m - 1;
+			unsigned c = w->cls;
+			if (c & 0x80) {
+				c = TW_ISSUED;
+			} else if (c == TW_ISSUED) { /* ready, not examined */
+				c = w->fw->state == FW_READY && w->ib_n &&
+					sb_collide(t, w, w->ib_pc) ?
+					TW_DATA : TW_STRUCT;
+			}
+			t->st.wc[c]++;
+		}
+	}
+}
+
+/* ---- decode and fetch ---------------------------------------------------- */
+
+static void decode_cycle(struct tgpu *t, struct tsm *s)
+{
+	if (!s->fb_valid || s->fb_ready > t->cycle)
+		return;
+	struct twarp *w = &s->w[s->fb_warp];
+	s->fb_valid = 0;
+	if (!w->fw || w->ib_n || w->fw->state == FW_EXITED)
+		return;
+	SIM_ASSERT(w->fw->stack[w->fw->sp - 1].pc == s->fb_pc);
+	w->ib_pc = s->fb_pc;
+	w->ib_n = s->fb_n;
+	w->flushed = 0;
+}
+
+static bool icache_hit(struct tgpu *t, struct tsm *s, addr_t line)
+{
+	unsigned set = (unsigned)((line / t->i_line) % t->i_sets);
+	addr_t *tag = s->itag + (size_t)set * t->i_ways;
+	for (unsigned i = 0; i < t->i_ways; i++)
+		if (tag[i] == line) {
+			s->ilru[(size_t)set * t->i_ways + i] = t->cycle + 1;
+			return true;
+		}
+	return false;
+}
+
+static void fetch_cycle(struct tgpu *t, struct tsm *s)
+{
+	if (s->fb_valid)
+		return;
+	for (unsigned k = 1; k <= t->n_slots; k++) {
+		unsigned wi = (s->fetch_last + k) % t->n_slots;
+		struct twarp *w = &s->w[wi];
+		if (!tbit(s->valid, wi) || w->ib_n || w->imiss ||
+		    w->fw->state == FW_EXITED)
+			continue;
+		uint32_t pc = w->fw->stack[w->fw->sp - 1].pc;
+		addr_t a = T_CODE_BASE + (addr_t)pc * 8;
+		addr_t line = a & ~(addr_t)(t->i_line - 1);
+		t->st.ifetch++;
+		s->fetch_last = wi;
+		if (!icache_hit(t, s, line)) {
+			struct mem_access ma = {
+				.addr = line, .size = t->i_line,
+				.kind = MEM_READ, .space = MEM_GLOBAL,
+				.flags = MEM_F_BYPASS_L1,
+				.tag = T_TAG_IFETCH | wi};
+			if (mem_sys_push(t->ms, s->id, &ma)) {
+				w->imiss = 1;
+				t->st.imiss++;
+			}
+			return;
+		}
+		unsigned n = (unsigned)MIN(t->cfg->fetch_bytes / 8,
+					   t->cfg->ibuffer_size);
+		n = MIN(n, (unsigned)((line + t->i_line - a) / 8));
+		n = MIN(n, t->k->n_insn - pc);
+		s->fb_valid = 1;
+		s->fb_warp = wi;
+		s->fb_pc = pc;
+		s->fb_n = n;
+		s->fb_ready = t->cycle + t->cfg->il1_latency;
+		return;
+	}
+}
+
+bool tsm_cycle(struct tgpu *t, struct tsm *s)
+{
+	struct mem_reply r;
+	wb_cycle(t, s);
+	while (mem_sys_pop(t->ms, s->id, &r))
+		tsm_reply(t, s, &r);
+	ldst_cycle(t, s);
+	if (s->n_res)
+		issue_cycle(t, s);
+	if (t->err)
+		return false;
+	decode_cycle(t, s);
+	if (s->n_res)
+		fetch_cycle(t, s);
+	return true;
+}
