@@ -2,6 +2,7 @@
 #   make [all]      build release into build/ (warpsim, libcuda.so, libwarpsim.a)
 #   make test       build, then run every test through CTest
 #   make demo       build, then run the default experiment
+#   make reproduce  build, then every paper's experiment (PAPER=name: one)
 #   make bench      simulation-rate benchmark (not a test)
 #   make ptx        regenerate committed .ptx files with nvcc
 #   make characterise  rewrite bench/characterisation.txt (workload patterns)
@@ -22,7 +23,7 @@ BUILD ?= build
 CMAKE_FLAGS = -DCMAKE_BUILD_TYPE=Release
 endif
 
-.PHONY: all test demo bench ptx bootstrap clean fuzz characterise
+.PHONY: all test demo reproduce bench ptx bootstrap clean fuzz characterise
 
 all: $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
@@ -38,6 +39,12 @@ test: all
 
 demo: all
 	./tools/demo.sh $(BUILD)
+
+PAPER ?= all
+reproduce: all
+	$(PYTHON) tools/harness/warpsim_harness.py reproduce $(PAPER) \
+		--warpsim $(abspath $(BUILD))/warpsim --source-dir $(CURDIR) \
+		--build-dir $(abspath $(BUILD)) $(REPRODUCE_ARGS)
 
 bench: all
 	./tools/bench.sh $(BUILD)

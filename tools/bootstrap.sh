@@ -2,7 +2,9 @@
 # Install the Debian packages warpsim needs that this machine lacks.
 # Run by both README commands (make bootstrap ...); a no-op when all exist.
 set -euo pipefail
-need=(cmake ninja-build make gcc)
+need=(cmake ninja-build make gcc parallel python3-matplotlib sqlite3)
+# parallel, python3-matplotlib, sqlite3: the experiment harness
+# (tools/harness); add slurm-wlm by hand only where a Slurm cluster exists.
 opt=(clang)   # libFuzzer harness (tests/fuzz); skipped when absent
 missing=()
 for p in "${need[@]}" "${opt[@]}"; do

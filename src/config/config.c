@@ -7,6 +7,7 @@
  */
 #include "../base/base.h"
 #include "config.h"
+#include "../mem/mem_options.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -50,6 +51,8 @@ static const struct { const char *alias, *name; } opt_aliases[] = {
 	{"stats", "stats_file"},
 	{"sched", "gpgpu_scheduler"},
 	{"fetch", "fetch_policy"},
+	{"gmem_skip_L1D", "gpgpu_gmem_skip_L1D"},  /* GPGPU-Sim 3.x */
+	{"rop_latency", "gpgpu_l2_rop_latency"},   /* GPGPU-Sim 3.x */
 };
 
 #define FIELD(c, o, T) ((T *)((char *)(c) + (o)->offset))
@@ -183,8 +186,9 @@ int cfg_parse_args(struct ws_config *c, int argc, char **argv,
 		if (len == 6 && !strncmp(a, "config", 6)) {
 			const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!v)
-				return diag_err(d, "--config needs a file");
-			if (cfg_parse_file(c, v, d))
+				return diag_err(d, "--config needs a built-in "
+						"name or a file");
+			if (cfg_apply_config(c, v, d))
 				return -1;
 			continue;
 		}
@@ -261,30 +265,102 @@ int cfg_parse_string(struct ws_config *c, const char *s, struct diag *d)
 	return rc;
 }
 
-int cfg_parse_file(struct ws_config *c, const char *path, struct diag *d)
+int cfg_parse_text(struct ws_config *c, const char *text, const char *origin,
+		   struct diag *d)
 {
-	FILE *f = fopen(path, "r");
-	char line[1024];
 	unsigned ln = 0;
-	if (!f)
-		return diag_err(d, "cannot open option file '%s'", path);
-	while (fgets(line, sizeof(line), f)) {
-		ln++;
-		char *h = strchr(line, '#');
-		if (h)
-			*h = 0;
+	const char *p = text;
+
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		const char *h = memchr(p, '#', len);
+		char *line = xstrndup(p, h ? (size_t)(h - p) : len);
 		char **w;
-		int n = cfg_split_words(line, &w, d);
+		int n;
+
+		ln++;
+		n = cfg_split_words(line, &w, d);
+		free(line);
 		if (n < 0 || (n > 0 && cfg_parse_args(c, n, w, d))) {
 			if (n > 0)
 				cfg_free_words(n, w);
-			fclose(f);
-			return diag_err(d, "%s:%u: bad option line", path, ln);
+			return diag_err(d, "%s:%u: bad option line", origin, ln);
 		}
 		cfg_free_words(n, w);
+		p += len + (e ? 1 : 0);
+	}
+	return 0;
+}
+
+int cfg_parse_file(struct ws_config *c, const char *path, struct diag *d)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	size_t len = 0, cap = 0, got;
+	int rc;
+
+	if (!f)
+		return diag_err(d, "cannot open option file '%s'", path);
+	do {
+		if (cap - len < 4096) {
+			cap = cap ? 2 * cap : 8192;
+			text = xrealloc(text, cap);
+		}
+		got = fread(text + len, 1, cap - len - 1, f);
+		len += got;
+	} while (got > 0);
+	if (ferror(f)) {
+		fclose(f);
+		free(text);
+		return diag_err(d, "cannot read option file '%s'", path);
 	}
 	fclose(f);
-	return 0;
+	text[len] = 0;
+	if (memchr(text, 0, len)) {
+		free(text);
+		return diag_err(d, "option file '%s' is not text", path);
+	}
+	rc = cfg_parse_text(c, text, path, d);
+	free(text);
+	return rc;
+}
+
+int cfg_apply_config(struct ws_config *c, const char *name, struct diag *d)
+{
+	const struct cfg_builtin *b = cfg_builtin_find(name);
+	char *keep = xstrdup(name);
+	int rc;
+
+	if (b) {
+		rc = cfg_parse_text(c, b->text, b->name, d);
+	} else {
+		FILE *f = fopen(name, "r");
+
+		if (!f) {
+			unsigned n;
+			const struct cfg_builtin *all = cfg_builtin_list(&n);
+			char list[256] = "";
+
+			for (unsigned i = 0; i < n; i++)
+				snprintf(list + strlen(list),
+					 sizeof(list) - strlen(list), "%s%s",
+					 i ? ", " : "", all[i].name);
+			diag_err(d, "--config '%s': not a built-in configuration "
+				 "(%s) and no such option file", name, list);
+			free(keep);
+			return -1;
+		}
+		fclose(f);
+		rc = cfg_parse_file(c, name, d);
+	}
+	if (rc == 0) {
+		free(c->config_name);
+		c->config_name = keep;
+	} else {
+		free(keep);
+	}
+	return rc;
 }
 
 int cfg_validate(struct ws_config *c, struct diag *d)
@@ -313,6 +389,26 @@ int cfg_validate(struct ws_config *c, struct diag *d)
 		c->max_warps_per_sm = c->max_threads_per_sm / c->warp_size;
 	if (c->shmem_per_block > c->shmem_per_sm)
 		c->shmem_per_block = c->shmem_per_sm;
+	/*
+	 * A warp wider than the SIMD width occupies a unit for warp_size /
+	 * simd_width cycles, so the width must divide the warp (or cover it).
+	 */
+	if (c->simd_width & (c->simd_width - 1))
+		return diag_err(d, "gpgpu_simd_width = %" PRIu64 ": must be a "
+				"power of two", c->simd_width);
+	if (c->simd_width < c->warp_size && c->warp_size % c->simd_width)
+		return diag_err(d, "gpgpu_simd_width = %" PRIu64 " must divide "
+				"warp_size = %" PRIu64, c->simd_width,
+				c->warp_size);
+	if (c->n_sched < 1)
+		return diag_err(d, "gpgpu_num_sched_per_core must be at least 1");
+	/* The memory rows must describe a valid memory system. */
+	{
+		struct mem_config m;
+
+		if (mem_config_from_ws(&m, c, d))
+			return -1;
+	}
 	return 0;
 }
 

@@ -44,6 +44,29 @@ int cfg_parse_args(struct ws_config *c, int argc, char **argv,
 int cfg_parse_string(struct ws_config *c, const char *s, struct diag *d);
 /* Read an option file: `-name value` lines, `#` comments. */
 int cfg_parse_file(struct ws_config *c, const char *path, struct diag *d);
+/*
+ * Apply option text in the option-file format (`-name value` lines, `#`
+ * comments); origin names it in error messages ("FILE:LINE: ...").
+ */
+int cfg_parse_text(struct ws_config *c, const char *text, const char *origin,
+		   struct diag *d);
+/*
+ * `--config NAME`: apply the built-in configuration NAME if there is one,
+ * else read NAME as an option file; either way config_name records NAME.
+ */
+int cfg_apply_config(struct ws_config *c, const char *name, struct diag *d);
+
+/* A built-in machine configuration (builtin.c; configs/NAME.cfg). */
+struct cfg_builtin {
+	const char *name;  /* name for --config, e.g. "gtx480" */
+	const char *desc;  /* one line: the machine and its source */
+	const char *text;  /* option text, byte-identical to configs/NAME.cfg */
+};
+
+/* The built-in named name, or NULL. */
+const struct cfg_builtin *cfg_builtin_find(const char *name);
+/* All built-ins; *n receives their count. */
+const struct cfg_builtin *cfg_builtin_list(unsigned *n);
 /* Cross-field checks and derived values. */
 int cfg_validate(struct ws_config *c, struct diag *d);
 /* Print `name = value` for every option (the effective configuration). */

@@ -1,0 +1,306 @@
+#!/usr/bin/python3
+"""warpsim_harness.py - the experiment harness behind `warpsim sweep`,
+`collect`, `plot` and `reproduce` (src/cli/harness.c execs this file).
+
+  sweep SPEC [-j N] [--engine local|parallel|slurm] [--sshloginfile F]
+             [--dry-run] [--out DIR] [--mode M]
+  collect [RUN_DIR...] [--out DIR] [--db FILE]
+  plot SPEC [--db FILE] [--fig-dir DIR] [--sweep NAME|--all-runs]
+  table [SPEC] [--db FILE] [--sweep NAME] [--baseline COL=VAL] [--metric M]
+  report SPEC [--db FILE] [--sweep NAME] [--report FILE]
+  reproduce PAPER|all [-j N] [--engine E] [--out DIR] [--mode M]
+  runjob JOB.json          (internal: one job, for parallel and Slurm)
+
+Every command also takes --warpsim BIN --source-dir DIR --build-dir DIR
+(the warpsim command passes its own).  docs/harness.md describes the
+spec format, the engines, the database and the figures.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import harness_db  # noqa: E402
+import harness_run  # noqa: E402
+import harness_spec  # noqa: E402
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(
+    os.path.abspath(__file__)), "..", ".."))
+
+
+def _common(p):
+    p.add_argument("--warpsim", help="warpsim binary (default BUILD/warpsim)")
+    p.add_argument("--source-dir", default=ROOT, help="source tree")
+    p.add_argument("--build-dir", help="build tree (default SOURCE/build)")
+
+
+def _fix_paths(a):
+    a.source_dir = os.path.abspath(a.source_dir)
+    if not a.build_dir:
+        a.build_dir = os.path.join(a.source_dir, "build")
+    a.build_dir = os.path.abspath(a.build_dir)
+    if not a.warpsim:
+        a.warpsim = os.path.join(a.build_dir, "warpsim")
+    a.warpsim = os.path.abspath(a.warpsim)
+
+
+def _spec_path(name, source_dir):
+    """A spec given as a path or as a name under experiments/."""
+    if os.path.isfile(name):
+        return name
+    p = os.path.join(source_dir, "experiments", name + ".toml")
+    if os.path.isfile(p):
+        return p
+    raise harness_spec.SpecError("no spec '%s' (experiments/%s.toml)"
+                                 % (name, name))
+
+
+def _db_path(a):
+    return a.db or os.path.join(a.out, "warpsim.sqlite")
+
+
+# ---- sweep -------------------------------------------------------------------
+
+def do_sweep(a, spec=None):
+    """Expand and run a spec's sweep; returns (exit code, sweep name)."""
+    spec = spec or harness_spec.load_spec(_spec_path(a.spec, a.source_dir))
+    name = a.name or spec["experiment"]["name"]
+    info = harness_spec.SimInfo(a.warpsim)
+    out = os.path.abspath(a.out)
+    runs = os.path.join(out, "runs")
+    jobs = harness_spec.expand_jobs(spec, info, a.source_dir, a.build_dir,
+                                    runs, a.mode)
+    sdir = os.path.join(out, "sweeps", name)
+    os.makedirs(sdir, exist_ok=True)
+    if not a.dry_run:
+        harness_run.clean_scratch(runs)
+        harness_run.write_json(os.path.join(out, "sweeps", name + ".json"), {
+            "name": name, "spec": spec["_path"], "spec_sha256": spec["_sha256"],
+            "mode": a.mode, "keys": [j["key"] for j in jobs]})
+    todo = [j for j in jobs
+            if harness_run.run_status(runs, j["key16"]) != "ok"]
+    n = a.jobs or os.cpu_count() or 1
+    sys.stderr.write("sweep %s: %d jobs, %d to run, engine %s, -j %d, out %s\n"
+                     % (name, len(jobs), len(todo), a.engine, n, out))
+    prog = harness_run.Progress(len(jobs), len(jobs) - len(todo), a.quiet)
+    rc = 0
+    if a.engine == "local":
+        if a.dry_run:
+            for j in todo:
+                print(" ".join([j["warpsim"], "run"] + j["sim_options"] +
+                               ["--", j["host"]] + j["host_args"]))
+            return 0, name
+        if todo:
+            rc = harness_run.engine_local(todo, n, prog)
+    elif a.engine == "parallel":
+        rc = harness_run.engine_parallel(todo, n, prog, sdir,
+                                         a.sshloginfile, a.dry_run)
+    else:
+        rc = harness_run.engine_slurm(todo, n if a.jobs else 0, prog, sdir,
+                                      a.dry_run, not a.no_wait)
+    if a.dry_run:
+        return rc, name
+    prog.update(final=True)
+    failed = [j for j in jobs
+              if harness_run.run_status(runs, j["key16"]) != "ok"]
+    for j in failed[:10]:
+        st = harness_run.read_status(runs, j["key16"])
+        sys.stderr.write("sweep: %s %s %s %s: %s (%s)\n" % (
+            j["key16"], j["workload"], j["sched"], j["mode"],
+            st.get("error") or "not run", os.path.join(runs, j["key16"])))
+    if rc == 0 and failed:
+        rc = 1
+    return rc, name
+
+
+def cmd_sweep(a):
+    rc, _ = do_sweep(a)
+    return rc
+
+
+def cmd_runjob(a):
+    with open(a.job) as f:
+        job = json.load(f)
+    st = harness_run.run_job(job)
+    print("runjob %s %s" % (job["key16"], st), flush=True)
+    return 0
+
+
+# ---- collect / plot / table / report -----------------------------------------
+
+def do_collect(a, run_dirs=None):
+    out = os.path.abspath(a.out)
+    dirs = run_dirs or harness_db.run_dirs_under(out)
+    manifest = harness_spec.load_manifest(a.source_dir)
+    n = harness_db.collect(_db_path(a), dirs, out, manifest)
+    sys.stderr.write("collect: %d runs into %s\n" % (n, _db_path(a)))
+    return 0
+
+
+def cmd_collect(a):
+    return do_collect(a, [os.path.abspath(d) for d in a.run_dirs] or None)
+
+
+def _sweep_name(a, spec):
+    if getattr(a, "all_runs", False):
+        return None
+    return a.sweep or (spec["experiment"]["name"] if spec else None)
+
+
+def cmd_plot(a):
+    import harness_plot
+    spec = harness_spec.load_spec(_spec_path(a.spec, a.source_dir))
+    name = spec["experiment"]["name"]
+    fdir = a.fig_dir or os.path.join(a.out, name, "figures")
+    for p in harness_plot.plot_all(_db_path(a), spec.get("figure", []), fdir,
+                                   _sweep_name(a, spec)):
+        print(p)
+    return 0
+
+
+def cmd_table(a):
+    import sqlite3
+    import harness_report
+    spec = harness_spec.load_spec(_spec_path(a.spec, a.source_dir)) \
+        if a.spec else None
+    base = dict(kv.split("=", 1) for kv in a.baseline) if a.baseline \
+        else {"sched": "lrr"}
+    db = sqlite3.connect(_db_path(a))
+    text, _ = harness_report.speedup_table(db, _sweep_name(a, spec), base,
+                                           a.metric)
+    db.close()
+    sys.stdout.write(text)
+    return 0
+
+
+def do_report(a, spec, sweep):
+    import harness_plot
+    import harness_report
+    name = spec["experiment"]["name"]
+    rdir = os.path.join(os.path.abspath(a.out), name)
+    figs = harness_plot.plot_all(_db_path(a), spec.get("figure", []),
+                                 os.path.join(rdir, "figures"), sweep)
+    path = a.report if getattr(a, "report", None) else \
+        os.path.join(rdir, "report.md")
+    filled = harness_report.write_report(path, spec, _db_path(a), sweep, figs)
+    print("report: %s (%d of %d headline rows filled)"
+          % (path, filled, len(spec.get("headline", []))))
+    for p in figs:
+        print("figure: %s" % p)
+    return 0
+
+
+def cmd_report(a):
+    spec = harness_spec.load_spec(_spec_path(a.spec, a.source_dir))
+    return do_report(a, spec, _sweep_name(a, spec))
+
+
+def cmd_reproduce(a):
+    names = [a.paper]
+    if a.paper == "all":
+        ed = os.path.join(a.source_dir, "experiments")
+        names = []
+        for fn in sorted(os.listdir(ed)):
+            if fn.endswith(".toml"):
+                s = harness_spec.load_spec(os.path.join(ed, fn))
+                if s["experiment"].get("reproduce", True) and \
+                        s.get("headline"):
+                    names.append(os.path.join(ed, fn))
+    rc = 0
+    for n in names:
+        spec = harness_spec.load_spec(_spec_path(n, a.source_dir))
+        t0 = time.time()
+        src, sweep = do_sweep(a, spec)
+        do_collect(a)
+        do_report(a, spec, sweep)
+        sys.stderr.write("reproduce %s: %.0f s%s\n" % (
+            sweep, time.time() - t0, "" if src == 0 else
+            " (some jobs failed; see the sweep lines above)"))
+        rc = rc or src
+    return rc
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="warpsim", description=__doc__.split(
+        "\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    def engine_opts(s):
+        s.add_argument("-j", "--jobs", type=int, default=0,
+                       help="parallel jobs (default: the core count)")
+        s.add_argument("--engine", choices=["local", "parallel", "slurm"],
+                       default="local")
+        s.add_argument("--sshloginfile", help="GNU parallel --sshloginfile")
+        s.add_argument("--dry-run", action="store_true",
+                       help="print the commands / sbatch script only")
+        s.add_argument("--no-wait", action="store_true",
+                       help="slurm: submit without waiting")
+        s.add_argument("--mode", help="override the spec's simulation mode")
+        s.add_argument("--name", help="sweep name (default: the spec's)")
+        s.add_argument("--quiet", action="store_true", help="no progress")
+
+    s = sub.add_parser("sweep", help="run a spec's jobs")
+    s.add_argument("spec")
+    engine_opts(s)
+    s.set_defaults(fn=cmd_sweep)
+
+    s = sub.add_parser("runjob", help="run one job file (engines use this)")
+    s.add_argument("job")
+    s.set_defaults(fn=cmd_runjob)
+
+    s = sub.add_parser("collect", help="load run directories into SQLite")
+    s.add_argument("run_dirs", nargs="*")
+    s.set_defaults(fn=cmd_collect)
+
+    s = sub.add_parser("plot", help="render a spec's figures")
+    s.add_argument("spec")
+    s.add_argument("--fig-dir")
+    s.add_argument("--sweep")
+    s.add_argument("--all-runs", action="store_true",
+                   help="use every run in the database, not one sweep's")
+    s.set_defaults(fn=cmd_plot)
+
+    s = sub.add_parser("table", help="print a speedup table")
+    s.add_argument("spec", nargs="?")
+    s.add_argument("--sweep")
+    s.add_argument("--all-runs", action="store_true")
+    s.add_argument("--baseline", action="append",
+                   help="COLUMN=VALUE (default sched=lrr)")
+    s.add_argument("--metric", default="gpu_sim_cycle")
+    s.set_defaults(fn=cmd_table)
+
+    s = sub.add_parser("report", help="figures + report.md from the database")
+    s.add_argument("spec")
+    s.add_argument("--sweep")
+    s.add_argument("--all-runs", action="store_true")
+    s.add_argument("--report", help="report path (default OUT/NAME/report.md)")
+    s.set_defaults(fn=cmd_report)
+
+    s = sub.add_parser("reproduce", help="sweep, collect, plot, report")
+    s.add_argument("paper", help="experiments/<PAPER>.toml, a path, or all")
+    engine_opts(s)
+    s.set_defaults(fn=cmd_reproduce)
+
+    for s in sub.choices.values():
+        _common(s)
+        s.add_argument("--out", default="results",
+                       help="results directory (default ./results)")
+        s.add_argument("--db", help="database (default OUT/warpsim.sqlite)")
+    a = p.parse_args(argv)
+    _fix_paths(a)
+    harness_run.install_signal_handlers()
+    try:
+        return a.fn(a)
+    except harness_spec.SpecError as e:
+        sys.stderr.write("warpsim %s: %s\n" % (a.cmd, e))
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("\nwarpsim %s: interrupted\n" % a.cmd)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
