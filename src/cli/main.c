@@ -18,6 +18,7 @@
 #include "../config/config.h"
 #include "../sched/sched.h"
 #include "suite.h"
+#include "harness.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -48,12 +49,22 @@ static void usage(FILE *f)
 "                                   per-workload warp instructions, barriers\n"
 "                                   per warp, atomics, failed CAS, backward\n"
 "                                   branches, SIMD efficiency\n"
-"  options                          list every option with its default\n"
-"  list                             list the warp-scheduling policies\n"
+"  sweep SPEC.toml [-j N] [--engine local|parallel|slurm] [--dry-run]\n"
+"                                   run an experiment grid (docs/harness.md)\n"
+"  collect [--db FILE]              load run directories into SQLite\n"
+"  plot / reproduce PAPER           figures; a paper's experiment, report\n"
+"                                   in results/<paper>/report.md\n"
+"  options [options]                list every option with its default, or\n"
+"                                   print the effective configuration the\n"
+"                                   given options produce\n"
+"  list                             list the fetch and issue policies\n"
 "  version                          print the version\n"
 "\n"
 "options (for `run` and WARPSIM_ARGS; `--name value`, `--name=value`,\n"
-"`-name value`, `--set name=value`, `--config FILE` of `-name value` lines):\n");
+"`-name value`, `--set name=value`, `--config NAME|FILE` where NAME is a\n"
+"built-in machine (gtx480, tesla8, gtx1080ti; see configs/) and FILE holds\n"
+"`-name value` lines; `--sched P` and `--fetch P` pick the policies;\n"
+"`--stats FILE.json` writes JSON statistics, `--trace FILE` an event trace):\n");
 	cfg_print_help(f);
 }
 
@@ -186,15 +197,38 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(cmd, "list")) {
-		printf("issue policies (the timing mode that uses them is not "
-		       "available yet):\n");
+		printf("issue policies (--sched NAME[:ARGS]):\n");
 		sched_print_list(stdout);
+		printf("\nfetch policies (--fetch NAME):\n");
+		printf("  %-10s %s\n", "rr", "round robin over warps with an "
+		       "empty I-buffer, starting after the warp served last");
 		return 0;
 	}
 	if (!strcmp(cmd, "options")) {
-		cfg_print_help(stdout);
+		if (argc == 2) {
+			cfg_print_help(stdout);
+			return 0;
+		}
+		struct ws_config c;
+		struct diag d;
+		diag_init(&d);
+		cfg_init(&c);
+		if (cfg_parse_args(&c, argc - 2, argv + 2, &d) ||
+		    cfg_validate(&c, &d)) {
+			fprintf(stderr, "warpsim: %s", diag_text(&d));
+			cfg_release(&c);
+			diag_release(&d);
+			return 2;
+		}
+		cfg_print(stdout, &c, "-");
+		cfg_release(&c);
+		diag_release(&d);
 		return 0;
 	}
+	if (!strcmp(cmd, "sweep") || !strcmp(cmd, "collect") ||
+	    !strcmp(cmd, "reproduce") || !strcmp(cmd, "plot") ||
+	    !strcmp(cmd, "table") || !strcmp(cmd, "report"))
+		return cli_harness(cmd, argc - 2, argv + 2);
 	if (!strcmp(cmd, "ptx")) {
 		if (argc < 3) {
 			fprintf(stderr, "usage: warpsim ptx FILE.ptx...\n");

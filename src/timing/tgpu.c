@@ -112,13 +112,21 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 	}
 	t->sm = xcalloc(t->n_sm, sizeof(*t->sm));
 	unsigned nw = (t->n_slots + 63) / 64;
+	t->n_words = nw;
 	for (unsigned i = 0; i < t->n_sm; i++) {
 		struct tsm *s = &t->sm[i];
 		s->id = i;
 		s->w = xcalloc(t->n_slots, sizeof(*s->w));
 		s->tb = xcalloc(cfg->max_ctas_per_sm, sizeof(*s->tb));
 		s->valid = xcalloc(nw, 8);
-		s->ready = xcalloc(nw, 8);
+		for (unsigned c = 0; c < TC__COUNT; c++)
+			s->cb[c] = xcalloc(nw, 8);
+		s->sbwait = xcalloc(nw, 8);
+		s->fetchable = xcalloc(nw, 8);
+		s->cand = xcalloc(nw, 8);
+		s->smask = xcalloc((size_t)nw * t->n_sched, 8);
+		for (unsigned w = 0; w < t->n_slots; w++)
+			tbit_set(s->smask + (size_t)(w % t->n_sched) * nw, w);
 		s->at_bar = xcalloc(nw, 8);
 		s->long_op = xcalloc(nw, 8);
 		s->age = xcalloc(t->n_slots, sizeof(*s->age));
@@ -181,7 +189,12 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->w);
 		free(s->tb);
 		free(s->valid);
-		free(s->ready);
+		for (unsigned c = 0; c < TC__COUNT; c++)
+			free(s->cb[c]);
+		free(s->sbwait);
+		free(s->fetchable);
+		free(s->cand);
+		free(s->smask);
 		free(s->at_bar);
 		free(s->long_op);
 		free(s->age);
@@ -359,6 +372,7 @@ void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id)
 		struct sched *p = s->sched[wi % t->n_sched];
 		if (p->ops->warp_added)
 			p->ops->warp_added(p, wi, w->age);
+		tsm_warp_update(t, s, wi);
 	}
 	tgpu_trace(t, "tb_start", s->id, id, -1);
 }
@@ -375,10 +389,11 @@ static void tgpu_tb_end(struct tgpu *t, struct tsm *s, unsigned k)
 			p->ops->warp_removed(p, wi);
 		w->fw = NULL;
 		w->cta = NULL;
-		tbit_clr(s->valid, wi);
-		tbit_clr(s->at_bar, wi);
 		if (s->fb_valid && s->fb_warp == wi)
 			s->fb_valid = 0;
+		tsm_warp_update(t, s, wi);
+		tbit_clr(s->valid, wi);
+		tbit_clr(s->at_bar, wi);
 	}
 	for (unsigned i = 0; i < t->n_sched; i++)
 		if (s->sched[i]->ops->tb_end)
@@ -549,9 +564,13 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 			tw->fw = NULL;
 			tw->cta = NULL;
 		}
-		unsigned nw = (t->n_slots + 63) / 64;
+		unsigned nw = t->n_words;
 		memset(s->valid, 0, nw * 8);
 		memset(s->at_bar, 0, nw * 8);
+		for (unsigned c = 0; c < TC__COUNT; c++)
+			memset(s->cb[c], 0, nw * 8);
+		memset(s->sbwait, 0, nw * 8);
+		memset(s->fetchable, 0, nw * 8);
 		for (unsigned j = 0; j < cps; j++)
 			s->tb[j].cta = NULL;
 	}

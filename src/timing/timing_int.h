@@ -22,6 +22,23 @@
 #define T_TAG_IFETCH (1ULL << 40)     /* instruction fetch (warp in low) */
 #define T_TAG_TXN_SHIFT 16            /* transaction index of an atomic */
 
+/*
+ * Warp classes kept as per-SM bitsets (exactly one bit per live warp), so
+ * the per-cycle work is a few word operations per SM: the scheduler only
+ * looks at TC_READY warps whose next instruction is hazard free, and the
+ * per-warp-cycle attribution is a popcount per class.
+ */
+enum tclass {
+	TC_EXIT,     /* exited (block still running) */
+	TC_BAR,      /* waiting at a barrier */
+	TC_MEMW,     /* waiting for atomics or a membar */
+	TC_READY,    /* I-buffer holds its next instruction */
+	TC_FETCH,    /* I-cache miss outstanding */
+	TC_CTRL,     /* I-buffer empty after a control-flow change */
+	TC_EMPTY,    /* I-buffer empty, fetch not yet done */
+	TC__COUNT
+};
+
 /* Execution-unit classes of the timing model. */
 enum tunit { TU_SP, TU_SFU, TU_DP, TU_MEM, TU__COUNT };
 
@@ -108,7 +125,12 @@ struct tsm {
 	struct twarp *w;             /* warp slots */
 	struct ttb *tb;              /* block slots (max_ctas_per_sm) */
 	uint64_t *valid;             /* bitset: slot holds a warp */
-	uint64_t *ready;             /* bitset: has an instruction, not waiting */
+	uint64_t *cb[TC__COUNT];     /* bitsets: warps per enum tclass */
+	uint64_t *sbwait;            /* bitset: ready warps whose next
+					instruction collides on the scoreboard */
+	uint64_t *fetchable;         /* bitset: live, I-buffer empty, no miss */
+	uint64_t *smask;             /* n_sched bitsets: slots per scheduler */
+	uint64_t *cand;              /* scratch bitset: ready & ~sbwait */
 	uint64_t *at_bar;            /* bitset: waiting at a barrier */
 	uint64_t *long_op;           /* bitset: next insn reads a long-op reg */
 	uint64_t *age;               /* per slot: dynamic warp id */
@@ -146,6 +168,7 @@ struct tgpu {
 	struct tsm *sm;              /* n_sm SMs */
 	unsigned n_sm;               /* SMs */
 	unsigned n_slots;            /* warp slots per SM */
+	unsigned n_words;            /* 64-bit words of a warp bitset */
 	unsigned n_sched;            /* schedulers per SM */
 	unsigned ws;                 /* warp size */
 	unsigned simd_k;             /* cycles a warp occupies a pipeline */
@@ -176,6 +199,8 @@ struct tgpu {
 	int err;                     /* first error (fault) of the cycle */
 };
 
+/* Recompute the class, fetchable and scoreboard bits of warp wi. */
+void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi);
 /* One core cycle of SM s (tsm.c); returns false on a fault. */
 bool tsm_cycle(struct tgpu *t, struct tsm *s);
 /* Handle a reply from the memory system for SM s (tsm.c). */

@@ -78,6 +78,8 @@ static void wb_cycle(struct tgpu *t, struct tsm *s)
 		sb_release(t, w, b->pc);
 		SIM_ASSERT(w->n_wb > 0);
 		w->n_wb--;
+		if (w->ib_n)
+			tsm_warp_update(t, s, b->warp);
 		if (!w->n_wb && !w->n_mem)
 			tgpu_warp_check_done(t, s, b->warp);
 	}
@@ -115,6 +117,7 @@ void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r)
 		unsigned wi = (unsigned)(r->tag & 0xffff);
 		icache_fill(t, s, r->addr);
 		s->w[wi].imiss = 0;
+		tsm_warp_update(t, s, wi);
 		return;
 	}
 	unsigned qi = (unsigned)(r->tag & 0xffff);
@@ -134,6 +137,7 @@ void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r)
 	if (!w->n_mem)
 		w->membar = 0;
 	s->mreq_free[s->n_mreq_free++] = (uint16_t)qi;
+	tsm_warp_update(t, s, q->warp);
 	if (!w->n_wb && !w->n_mem)
 		tgpu_warp_check_done(t, s, q->warp);
 }
@@ -251,21 +255,36 @@ static void ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 
 /* ---- issue -------------------------------------------------------------- */
 
-/* Why warp slot wi cannot issue now, or TW_ISSUED when it has a candidate
- * instruction (I-buffer valid, not waiting). */
-static unsigned warp_state(const struct twarp *w)
+void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 {
+	struct twarp *w = &s->w[wi];
+	unsigned i = wi / 64;
+	uint64_t b = 1ULL << (wi % 64);
+	for (unsigned c = 0; c < TC__COUNT; c++)
+		s->cb[c][i] &= ~b;
+	s->fetchable[i] &= ~b;
+	s->sbwait[i] &= ~b;
+	if (!w->fw)
+		return;
+	unsigned c;
 	if (w->fw->state == FW_EXITED)
-		return TW_EXIT;
-	if (w->fw->state == FW_BARRIER)
-		return TW_BARRIER;
-	if (w->n_atom || w->membar)
-		return TW_DATA;
-	if (w->ib_n)
-		return TW_ISSUED;
-	if (w->imiss)
-		return TW_FETCH;
-	return w->flushed ? TW_CONTROL : TW_EMPTY;
+		c = TC_EXIT;
+	else if (w->fw->state == FW_BARRIER)
+		c = TC_BAR;
+	else if (w->n_atom || w->membar)
+		c = TC_MEMW;
+	else if (w->ib_n)
+		c = TC_READY;
+	else if (w->imiss)
+		c = TC_FETCH;
+	else
+		c = w->flushed ? TC_CTRL : TC_EMPTY;
+	s->cb[c][i] |= b;
+	if (w->fw->state != FW_EXITED && !w->ib_n && !w->imiss &&
+	    !(s->fb_valid && s->fb_warp == wi))
+		s->fetchable[i] |= b;
+	if (w->ib_n && sb_collide(t, w, w->ib_pc))
+		s->sbwait[i] |= b;
 }
 
 /* Pick a free pipeline of class u at this cycle; -1 if none. */
@@ -311,12 +330,9 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	unsigned lat = ti->lat, extra = 0;
 	int u = -1;
 
-	if (fw->stack[fw->sp - 1].pc != pc) { /* control mismatch: flush */
-		w->ib_n = 0;
-		w->flushed = 1;
-		t->st.ib_flush++;
-		return IR_CONTROL;
-	}
+	/* the I-buffer is flushed at every control-flow change (below), so
+	 * its head is always the SIMT top's pc */
+	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc);
 	if (sb_collide(t, w, pc))
 		return IR_DATA;
 	if (prev_unit >= 0 && (int)ti->unit == prev_unit)
@@ -393,10 +409,12 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	}
 	if (g->n_bar_rel != bar_rel) {
 		unsigned base = w->tb * s->wpt;
-		for (unsigned i = 0; i < tb->n_warps; i++)
+		for (unsigned i = 0; i < tb->n_warps; i++) {
 			if (s->w[base + i].fw &&
 			    s->w[base + i].fw->state != FW_BARRIER)
 				tbit_clr(s->at_bar, base + i);
+			tsm_warp_update(t, s, base + i);
+		}
 		tb->bar_waiting = 0;
 		for (unsigned i = 0; i < tb->n_warps; i++)
 			tb->bar_waiting += s->w[base + i].fw &&
@@ -422,64 +440,91 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 		w->ib_n = 0;
 		w->flushed = 1;
 	}
+	tsm_warp_update(t, s, wi);
 	return IR_ISSUED;
 }
 
-/* Build this cycle's ready set and the default class of every warp. */
-static void issue_scan(struct tgpu *t, struct tsm *s)
+static unsigned popc_words(const uint64_t *a, unsigned n)
 {
-	unsigned nw = (t->n_slots + 63) / 64;
-	for (unsigned i = 0; i < nw; i++) {
-		uint64_t m = s->valid[i], r = 0, lo = 0;
-		while (m) {
-			unsigned b = (unsigned)__builtin_ctzll(m), wi = i * 64 + b;
-			struct twarp *w = &s->w[wi];
-			m &= m - 1;
-			w->cls = (uint8_t)warp_state(w);
-			if (w->cls == TW_ISSUED) {
-				r |= 1ULL << b;
-				if (t->need_long_op && sb_long_op(t, w, w->ib_pc))
-					lo |= 1ULL << b;
-			}
-		}
-		s->ready[i] = r;
-		s->long_op[i] = lo;
-	}
+	unsigned c = 0;
+	for (unsigned i = 0; i < n; i++)
+		c += (unsigned)__builtin_popcountll(a[i]);
+	return c;
 }
 
 static void issue_cycle(struct tgpu *t, struct tsm *s)
 {
 	struct sched_view v = {
 		.cycle = t->cycle, .n_slots = t->n_slots, .valid = s->valid,
-		.ready = s->ready, .at_barrier = s->at_bar,
+		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
 		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
 		.tb_age = s->tb_age};
-	unsigned ns = t->n_sched;
+	unsigned ns = t->n_sched, nw = t->n_words, n_cand = 0, n_issued = 0;
 
-	issue_scan(t, s);
+	/* per-warp-cycle attribution, taken before anything issues */
+	for (unsigned i = 0; i < nw; i++) {
+		uint64_t r = s->cb[TC_READY][i];
+		s->cand[i] = r & ~s->sbwait[i];
+		n_cand += (unsigned)__builtin_popcountll(s->cand[i]);
+		t->st.wc[TW_DATA] += (uint64_t)__builtin_popcountll(r & s->sbwait[i]);
+		if (t->need_long_op) {
+			uint64_t m = r, lo = 0;
+			while (m) {
+				unsigned b = (unsigned)__builtin_ctzll(m);
+				m &= m - 1;
+				if (sb_long_op(t, &s->w[i * 64 + b],
+					       s->w[i * 64 + b].ib_pc))
+					lo |= 1ULL << b;
+			}
+			s->long_op[i] = lo;
+		}
+	}
+	t->st.wc[TW_EXIT] += popc_words(s->cb[TC_EXIT], nw);
+	t->st.wc[TW_BARRIER] += popc_words(s->cb[TC_BAR], nw);
+	t->st.wc[TW_DATA] += popc_words(s->cb[TC_MEMW], nw);
+	t->st.wc[TW_FETCH] += popc_words(s->cb[TC_FETCH], nw);
+	t->st.wc[TW_CONTROL] += popc_words(s->cb[TC_CTRL], nw);
+	t->st.wc[TW_EMPTY] += popc_words(s->cb[TC_EMPTY], nw);
+
 	for (unsigned k = 0; k < ns; k++) {
 		unsigned si = (s->sched_first + k) % ns;
 		struct sched *p = s->sched[si];
-		unsigned n = p->ops->order(p, &v, s->order, t->n_slots);
+		const uint64_t *sm = s->smask + (size_t)si * nw;
 		bool any_data = false, any_struct = false, issued = false;
+		bool has_cand = false, has_ready = false;
+		for (unsigned i = 0; i < nw; i++) {
+			has_cand |= (s->cand[i] & sm[i]) != 0;
+			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
+		}
+		t->st.sched_cycles++;
+		/* a policy is asked only when it has a candidate (two-level
+		 * also reorganises its pool in order(): asked every cycle) */
+		if (!has_cand && !t->need_long_op) {
+			if (has_ready)
+				t->st.sched_scoreboard++;
+			else
+				t->st.sched_idle++;
+			continue;
+		}
+		any_data = has_ready;
+		unsigned n = p->ops->order(p, &v, s->order, t->n_slots);
 		for (unsigned j = 0; j < n && !issued; j++) {
 			unsigned wi = s->order[j];
-			struct twarp *w = &s->w[wi];
-			if (!tbit(s->ready, wi) || w->cls != TW_ISSUED)
+			if (!tbit(s->cand, wi))
 				continue;
 			int unit = -1;
 			enum issue_res r = issue_one(t, s, wi, -1, &unit);
 			if (t->err)
 				return;
 			if (r == IR_ISSUED) {
+				struct twarp *w = &s->w[wi];
 				issued = true;
-				w->cls = TW_ISSUED | 0x80; /* issued this cycle */
-				tbit_clr(s->ready, wi);
+				n_issued++;
 				/* dual issue: a second instruction of the
 				 * same warp on a different unit */
 				for (unsigned d = 1; d < t->cfg->issue_per_warp &&
-				     w->ib_n && w->fw->state == FW_READY &&
-				     !w->n_atom && !w->membar; d++) {
+				     tbit(s->cb[TC_READY], wi) &&
+				     !tbit(s->sbwait, wi) && w->ib_n; d++) {
 					int u2 = -1;
 					if (issue_one(t, s, wi, unit, &u2) !=
 					    IR_ISSUED)
@@ -488,19 +533,12 @@ static void issue_cycle(struct tgpu *t, struct tsm *s)
 						return;
 					t->st.dual_issue++;
 				}
-			} else if (r == IR_DATA) {
-				any_data = true;
-				w->cls = TW_DATA;
 			} else if (r == IR_STRUCT) {
 				any_struct = true;
-				w->cls = TW_STRUCT;
-			} else {
-				w->cls = TW_CONTROL;
 			}
 			if (!issued && p->ops->issue_failed)
 				p->ops->issue_failed(p, wi, t->cycle);
 		}
-		t->st.sched_cycles++;
 		if (issued)
 			t->st.sched_issued++;
 		else if (any_struct)
@@ -511,26 +549,8 @@ static void issue_cycle(struct tgpu *t, struct tsm *s)
 			t->st.sched_idle++;
 	}
 	s->sched_first = (s->sched_first + 1) % ns;
-
-	/* per-warp-cycle attribution */
-	unsigned nw = (t->n_slots + 63) / 64;
-	for (unsigned i = 0; i < nw; i++) {
-		uint64_t m = s->valid[i];
-		while (m) {
-			unsigned b = (unsigned)__builtin_ctzll(m), wi = i * 64 + b;
-			struct twarp *w = &s->w[wi];
-			m &= m - 1;
-			unsigned c = w->cls;
-			if (c & 0x80) {
-				c = TW_ISSUED;
-			} else if (c == TW_ISSUED) { /* ready, not examined */
-				c = w->fw->state == FW_READY && w->ib_n &&
-					sb_collide(t, w, w->ib_pc) ?
-					TW_DATA : TW_STRUCT;
-			}
-			t->st.wc[c]++;
-		}
-	}
+	t->st.wc[TW_ISSUED] += n_issued;
+	t->st.wc[TW_STRUCT] += n_cand - n_issued;
 }
 
 /* ---- decode and fetch ---------------------------------------------------- */
@@ -541,12 +561,16 @@ static void decode_cycle(struct tgpu *t, struct tsm *s)
 		return;
 	struct twarp *w = &s->w[s->fb_warp];
 	s->fb_valid = 0;
-	if (!w->fw || w->ib_n || w->fw->state == FW_EXITED)
+	if (!w->fw || w->ib_n || w->fw->state == FW_EXITED) {
+		if (w->fw)
+			tsm_warp_update(t, s, s->fb_warp);
 		return;
+	}
 	SIM_ASSERT(w->fw->stack[w->fw->sp - 1].pc == s->fb_pc);
 	w->ib_pc = s->fb_pc;
 	w->ib_n = s->fb_n;
 	w->flushed = 0;
+	tsm_warp_update(t, s, s->fb_warp);
 }
 
 static bool icache_hit(struct tgpu *t, struct tsm *s, addr_t line)
@@ -561,44 +585,59 @@ static bool icache_hit(struct tgpu *t, struct tsm *s, addr_t line)
 	return false;
 }
 
+/* First set bit of bitset a (n bits in nw words) after position `after`,
+ * cyclically; -1 when none. */
+static int next_bit(const uint64_t *a, unsigned nw, unsigned n, unsigned after)
+{
+	unsigned start = (after + 1) % n, i = start / 64;
+	uint64_t m = a[i] & (~0ULL << (start % 64));
+	for (unsigned k = 0; k <= nw; k++) {
+		if (m) {
+			unsigned b = i * 64 + (unsigned)__builtin_ctzll(m);
+			if (b < n)
+				return (int)b;
+		}
+		i = (i + 1) % nw;
+		m = a[i];
+	}
+	return -1;
+}
+
 static void fetch_cycle(struct tgpu *t, struct tsm *s)
 {
 	if (s->fb_valid)
 		return;
-	for (unsigned k = 1; k <= t->n_slots; k++) {
-		unsigned wi = (s->fetch_last + k) % t->n_slots;
-		struct twarp *w = &s->w[wi];
-		if (!tbit(s->valid, wi) || w->ib_n || w->imiss ||
-		    w->fw->state == FW_EXITED)
-			continue;
-		uint32_t pc = w->fw->stack[w->fw->sp - 1].pc;
-		addr_t a = T_CODE_BASE + (addr_t)pc * 8;
-		addr_t line = a & ~(addr_t)(t->i_line - 1);
-		t->st.ifetch++;
-		s->fetch_last = wi;
-		if (!icache_hit(t, s, line)) {
-			struct mem_access ma = {
-				.addr = line, .size = t->i_line,
-				.kind = MEM_READ, .space = MEM_GLOBAL,
-				.flags = MEM_F_BYPASS_L1,
-				.tag = T_TAG_IFETCH | wi};
-			if (mem_sys_push(t->ms, s->id, &ma)) {
-				w->imiss = 1;
-				t->st.imiss++;
-			}
-			return;
+	int f = next_bit(s->fetchable, t->n_words, t->n_slots, s->fetch_last);
+	if (f < 0)
+		return;
+	unsigned wi = (unsigned)f;
+	struct twarp *w = &s->w[wi];
+	uint32_t pc = w->fw->stack[w->fw->sp - 1].pc;
+	addr_t a = T_CODE_BASE + (addr_t)pc * 8;
+	addr_t line = a & ~(addr_t)(t->i_line - 1);
+	t->st.ifetch++;
+	s->fetch_last = wi;
+	if (!icache_hit(t, s, line)) {
+		struct mem_access ma = {
+			.addr = line, .size = t->i_line, .kind = MEM_READ,
+			.space = MEM_GLOBAL, .flags = MEM_F_BYPASS_L1,
+			.tag = T_TAG_IFETCH | wi};
+		if (mem_sys_push(t->ms, s->id, &ma)) {
+			w->imiss = 1;
+			t->st.imiss++;
+			tsm_warp_update(t, s, wi);
 		}
-		unsigned n = (unsigned)MIN(t->cfg->fetch_bytes / 8,
-					   t->cfg->ibuffer_size);
-		n = MIN(n, (unsigned)((line + t->i_line - a) / 8));
-		n = MIN(n, t->k->n_insn - pc);
-		s->fb_valid = 1;
-		s->fb_warp = wi;
-		s->fb_pc = pc;
-		s->fb_n = n;
-		s->fb_ready = t->cycle + t->cfg->il1_latency;
 		return;
 	}
+	unsigned n = (unsigned)MIN(t->cfg->fetch_bytes / 8, t->cfg->ibuffer_size);
+	n = MIN(n, (unsigned)((line + t->i_line - a) / 8));
+	n = MIN(n, t->k->n_insn - pc);
+	s->fb_valid = 1;
+	s->fb_warp = wi;
+	s->fb_pc = pc;
+	s->fb_n = n;
+	s->fb_ready = t->cycle + t->cfg->il1_latency;
+	tbit_clr(s->fetchable, wi); /* in flight to the I-buffer */
 }
 
 bool tsm_cycle(struct tgpu *t, struct tsm *s)
