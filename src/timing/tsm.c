@@ -333,15 +333,19 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	/* the I-buffer is flushed at every control-flow change (below), so
 	 * its head is always the SIMT top's pc */
 	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc);
-	if (sb_collide(t, w, pc))
-		return IR_DATA;
-	if (prev_unit >= 0 && (int)ti->unit == prev_unit)
-		return IR_STRUCT;
 	if (ti->is_mem) {
 		if (s->ldst.busy || s->ldst.free_at > t->cycle ||
 		    !s->n_mreq_free)
 			return IR_STRUCT;
-	} else {
+	}
+	/* a first issue comes from the candidates (no collision); a second
+	 * (dual issue) must check */
+	SIM_ASSERT(prev_unit >= 0 || !sb_collide(t, w, pc));
+	if (prev_unit >= 0 && sb_collide(t, w, pc))
+		return IR_DATA;
+	if (prev_unit >= 0 && (int)ti->unit == prev_unit)
+		return IR_STRUCT;
+	if (!ti->is_mem) {
 		u = unit_pick(t, s, ti->unit);
 		if (u < 0)
 			return IR_STRUCT;
@@ -444,11 +448,20 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	return IR_ISSUED;
 }
 
+/* Population count (portable: no popcnt instruction assumed). */
+static inline unsigned popc(uint64_t v)
+{
+	v = v - ((v >> 1) & 0x5555555555555555ULL);
+	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
+}
+
 static unsigned popc_words(const uint64_t *a, unsigned n)
 {
 	unsigned c = 0;
 	for (unsigned i = 0; i < n; i++)
-		c += (unsigned)__builtin_popcountll(a[i]);
+		c += popc(a[i]);
 	return c;
 }
 
@@ -465,8 +478,8 @@ static void issue_cycle(struct tgpu *t, struct tsm *s)
 	for (unsigned i = 0; i < nw; i++) {
 		uint64_t r = s->cb[TC_READY][i];
 		s->cand[i] = r & ~s->sbwait[i];
-		n_cand += (unsigned)__builtin_popcountll(s->cand[i]);
-		t->st.wc[TW_DATA] += (uint64_t)__builtin_popcountll(r & s->sbwait[i]);
+		n_cand += popc(s->cand[i]);
+		t->st.wc[TW_DATA] += popc(r & s->sbwait[i]);
 		if (t->need_long_op) {
 			uint64_t m = r, lo = 0;
 			while (m) {
