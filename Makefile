@@ -14,7 +14,7 @@ WERROR ?= OFF
 
 ifeq ($(MODE),asan)
 BUILD ?= build-asan
-CMAKE_FLAGS = -DCMAKE_BUILD_TYPE=Debug -DWS_SANITIZE=ON
+CMAKE_FLAGS = -DCMAKE_BUILD_TYPE=Debug -DWS_SANITIZE=ON -DWS_BENCH_MODE=functional
 else ifeq ($(MODE),debug)
 BUILD ?= build-debug
 CMAKE_FLAGS = -DCMAKE_BUILD_TYPE=Debug

@@ -606,6 +606,43 @@ static void launch_progress(struct tgpu *t, double t0, double *last)
 		(double)t->g->icount * 1e-6 / (now - t0), now - t0);
 }
 
+/*
+ * Warps that keep issuing without progress (no store, memory-changing
+ * atomic, barrier event or exit for deadlock_window warp instructions):
+ * hung when some warp waits at a barrier, livelocked when atom.cas kept
+ * failing meanwhile (as in functional mode, src/func/grid.c).
+ */
+static int launch_livelock(struct tgpu *t, uint64_t *seen,
+			   uint64_t *cas_mark, struct diag *d)
+{
+	struct fgpu *g = t->g;
+	if (g->last_progress != *seen) {
+		*seen = g->last_progress;
+		*cas_mark = g->n_cas_fail;
+	}
+	if (g->icount - g->last_progress <= t->cfg->deadlock_window)
+		return 0;
+	bool waiting = false;
+	for (unsigned i = 0; i < t->n_sm && !waiting; i++)
+		for (unsigned k = 0; k < t->n_words; k++)
+			waiting |= t->sm[i].cb[TC_BAR][k] != 0;
+	if (waiting) {
+		report_stuck(t, "is hung: warps wait at a barrier while the "
+			     "others run without storing, exiting or reaching "
+			     "a barrier (see deadlock_window)", d);
+		return WS_E_DEADLOCK;
+	}
+	if (g->n_cas_fail > *cas_mark) {
+		report_stuck(t, "is livelocked: warps keep failing atom.cas "
+			     "while nothing stores, exits or reaches a barrier "
+			     "- a lock whose holder cannot run, e.g. the naive "
+			     "spin-lock form on an IPDOM SIMT stack (see "
+			     "deadlock_window)", d);
+		return WS_E_DEADLOCK;
+	}
+	return 0;
+}
+
 int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 		struct flaunch_stats *fst, struct tstats *ts, struct diag *d)
 {
@@ -613,6 +650,7 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	unsigned cps;
 	double t0 = now_s(), last = t0;
 	struct mem_stats m0, m1;
+	uint64_t seen = 0, cas_mark = 0;
 	int rc = fgpu_launch_begin(g, l, true, &cps, d);
 	if (rc)
 		return rc;
@@ -655,6 +693,9 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 		}
 		if (!(t->cycle & 0x3fff) && t->cfg->progress_s)
 			launch_progress(t, t0, &last);
+		if (!(t->cycle & 0x3ff) && (rc = launch_livelock(t, &seen,
+								 &cas_mark, d)))
+			break;
 	}
 	g->tclock = NULL;
 	if (rc) /* drop what is in flight: the machine is reset */

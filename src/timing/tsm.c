@@ -186,8 +186,10 @@ static void ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 	bool is_load = in->op == OP_LD || (in->op == OP_ATOM);
 
 	if (!r->n) { /* no lane accessed: done next cycle */
-		if (ti->n_def)
+		if (ti->n_def) {
+			sb_reserve(t, w, pc, false);
 			wb_add(s, t->cycle + 1, wi, pc);
+		}
 		return;
 	}
 	if (r->space == SP_SHARED) {
@@ -198,8 +200,10 @@ static void ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		t->st.shmem_insn++;
 		t->st.shmem_bank_cycles += c - 1;
 		u->free_at = t->cycle + c;
-		if (ti->n_def)
+		if (ti->n_def) {
+			sb_reserve(t, w, pc, false);
 			wb_add(s, t->cycle + t->mcfg.smem_latency + c - 1, wi, pc);
+		}
 		return;
 	}
 	addr_t la[WS_MAX_WARP];

@@ -1,0 +1,639 @@
+/*
+ * timing_tests.c - microbenchmarks of the timing model with hand-derived
+ * cycle counts (docs/timing-tests.md has every derivation): a dependent
+ * ALU chain, independent streams from k warps, one load down to DRAM,
+ * k-way shared-memory bank conflicts, the I-buffer refill after a taken
+ * branch, barrier release timing, block turnover on one SM; plus
+ * determinism (in one process and across two) and the deadlock watchdog.
+ *
+ * The kernels are the hand-written PTX files next to this one (directory
+ * WS_TIMING_DIR, or argv[2]); they run through the public simulator API.
+ * Most numbers are differences of two launches, so that the fixed costs
+ * (first instruction fetch, kernel end) cancel.  Every measured value is
+ * printed next to its derivation.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "warpsim.h"
+#include "base/diag.h"
+#include "mem/mem_int.h"
+#include "timing/timing_int.h"
+#include "test.h"
+
+#ifndef WS_TIMING_DIR
+#define WS_TIMING_DIR "tests/timing"
+#endif
+
+/* Latencies the derivations use (gtx480 defaults; docs/timing-tests.md). */
+#define LAT_ADD 4      /* ptx_opcode_latency_int[0] */
+#define L2_ILINE 132   /* L1I miss that hits in the L2: 1 + 4 + 120 + 4 + 3 */
+#define DRAM_RT 260    /* L1D, L2 and DRAM row miss, equal clocks */
+#define SMEM_LAT 26    /* gpgpu_smem_latency */
+
+static const char *tt_dir = WS_TIMING_DIR;
+
+/* A simulator with one module loaded. */
+struct tt {
+	struct ws_sim *s;      /* the simulator */
+	struct ws_module *m;   /* the module */
+	struct diag d;         /* messages */
+};
+
+static char *tt_read(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *b = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (!b || fread(b, 1, (size_t)n, f) != (size_t)n) {
+		fclose(f);
+		free(b);
+		return NULL;
+	}
+	fclose(f);
+	b[n] = 0;
+	*len = (size_t)n;
+	return b;
+}
+
+/*
+ * Create a simulator (timing mode, no statistics on stderr) with extra
+ * options opt[0..n) and load tests/timing/<file>.  false on failure.
+ */
+static bool tt_open(struct tt *t, const char *file, const char *const *opt,
+		    int n)
+{
+	char *argv[24], path[1024];
+	int argc = 0;
+	size_t len;
+	diag_init(&t->d);
+	t->s = NULL;
+	argv[argc++] = (char *)"--quiet";
+	argv[argc++] = (char *)"--mode";
+	argv[argc++] = (char *)"timing";
+	for (int i = 0; i < n && argc < 24; i++)
+		argv[argc++] = (char *)opt[i];
+	snprintf(path, sizeof(path), "%s/%s", tt_dir, file);
+	char *text = tt_read(path, &len);
+	if (!text) {
+		fprintf(stderr, "cannot read %s\n", path);
+		return false;
+	}
+	if (ws_sim_create(argc, argv, &t->s, &t->d) ||
+	    ws_module_load(t->s, text, len, path, &t->m, &t->d)) {
+		fprintf(stderr, "setup of %s: %s\n", path, diag_text(&t->d));
+		free(text);
+		if (t->s)
+			ws_sim_destroy(t->s);
+		t->s = NULL;
+		return false;
+	}
+	free(text);
+	return true;
+}
+
+static void tt_close(struct tt *t)
+{
+	if (t->s)
+		ws_sim_destroy(t->s);
+	diag_release(&t->d);
+	t->s = NULL;
+}
+
+/* Launch kernel name on grid x block with params; returns its cycles (0
+ * on failure, after a CHECK). */
+static uint64_t tt_run_rc(struct tt *t, const char *name, unsigned grid,
+			  unsigned block, const void *params, size_t n,
+			  int *rc_out)
+{
+	const struct ptx_kernel *k = ws_module_kernel(t->m, name);
+	struct ws_launch l = {.kernel = k, .grid = {grid, 1, 1},
+			      .block = {block, 1, 1}, .params = params,
+			      .param_bytes = n};
+	struct ws_launch_stats st;
+	CHECK(k != NULL);
+	if (!k)
+		return 0;
+	int rc = ws_launch(t->s, &l, &t->d);
+	if (rc_out)
+		*rc_out = rc;
+	else if (rc)
+		fprintf(stderr, "launch %s: %d: %s\n", name, rc,
+			diag_text(&t->d));
+	ws_last_launch_stats(t->s, &st);
+	return rc ? 0 : st.cycles;
+}
+
+static uint64_t tt_run(struct tt *t, const char *name, unsigned grid,
+		       unsigned block, const void *params, size_t n)
+{
+	int rc = 0;
+	uint64_t c = tt_run_rc(t, name, grid, block, params, n, &rc);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, 0);
+	return c;
+}
+
+/* A kernel with one unused .u64 parameter. */
+static uint64_t tt_run0(struct tt *t, const char *name, unsigned block)
+{
+	uint64_t p = 0;
+	return tt_run(t, name, 1, block, &p, sizeof(p));
+}
+
+static uint64_t tt_run_u32(struct tt *t, const char *name, unsigned grid,
+			   unsigned block, uint32_t v)
+{
+	return tt_run(t, name, grid, block, &v, sizeof(v));
+}
+
+static void tt_show(const char *what, uint64_t measured, uint64_t derived)
+{
+	printf("  %-44s measured %6llu  derived %6llu%s\n", what,
+	       (unsigned long long)measured, (unsigned long long)derived,
+	       measured == derived ? "" : "  <-- differs");
+}
+
+/*
+ * The L1I is invalidated at every launch, but the instruction lines stay
+ * in the L2 (instruction addresses are the same for every kernel: 8 bytes
+ * per pc from a fixed base).  One launch of the longest kernel first makes
+ * every later L1I miss an L2 hit of L2_ILINE cycles.
+ */
+static void tt_warm_code(struct tt *t, const char *longest)
+{
+	tt_run0(t, longest, 32);
+}
+
+/* ---- 1. dependent ALU chain ------------------------------------------------ */
+
+TEST(alu_chain)
+{
+	struct tt t;
+	if (!tt_open(&t, "alu.ptx", NULL, 0)) {
+		CHECK(0);
+		return;
+	}
+	tt_warm_code(&t, "chain62");
+	uint64_t c2 = tt_run0(&t, "chain2", 32);
+	uint64_t c14 = tt_run0(&t, "chain14", 32);
+	uint64_t c30 = tt_run0(&t, "chain30", 32);
+	uint64_t c62 = tt_run0(&t, "chain62", 32);
+	/* fetch (L2 hit), decode, mov, add, add, ret; last add written back */
+	tt_show("chain2 absolute", c2, L2_ILINE + 12);
+	CHECK_EQ_U64(c2, L2_ILINE + 12);
+	/* same L1I line: 12 more adds, LAT_ADD apart */
+	tt_show("chain14 - chain2 (12 adds, one line)", c14 - c2, 12 * LAT_ADD);
+	CHECK_EQ_U64(c14 - c2, 12 * LAT_ADD);
+	/* one more line: 16 adds plus the line's miss: the first add of the
+	 * new line issues L2_ILINE + 2 after the last of the old one instead
+	 * of LAT_ADD */
+	tt_show("chain30 - chain14 (16 adds, +1 line)", c30 - c14,
+		16 * LAT_ADD + (L2_ILINE + 2 - LAT_ADD));
+	CHECK_EQ_U64(c30 - c14, 16 * LAT_ADD + (L2_ILINE + 2 - LAT_ADD));
+	tt_show("chain62 - chain30 (32 adds, +2 lines)", c62 - c30,
+		32 * LAT_ADD + 2 * (L2_ILINE + 2 - LAT_ADD));
+	CHECK_EQ_U64(c62 - c30, 32 * LAT_ADD + 2 * (L2_ILINE + 2 - LAT_ADD));
+	tt_close(&t);
+}
+
+/* ---- 2. independent streams from k warps ---------------------------------- */
+
+TEST(warp_streams)
+{
+	struct tt t;
+	if (!tt_open(&t, "alu.ptx", NULL, 0)) {
+		CHECK(0);
+		return;
+	}
+	tt_warm_code(&t, "chain62");
+	for (unsigned k = 1; k <= 8; k *= 2) {
+		uint64_t a = tt_run0(&t, "indep6", 32 * k);
+		uint64_t b = tt_run0(&t, "indep14", 32 * k);
+		char what[64];
+		/* 8 more adds per warp.  One or two warps: each warp alone on
+		 * its scheduler, limited by its 2-entry I-buffer: a pair
+		 * every 3 cycles (issue, issue + fetch, decode).  Four and
+		 * more: 8k instructions at the SM's 2 per cycle (two
+		 * schedulers, two SP pipelines, one 2-instruction fetch per
+		 * cycle), with up to 1/8 lost to fetch slots that find no
+		 * empty I-buffer. */
+		uint64_t lo = k <= 2 ? 4 * 3 : 8 * k / 2;
+		uint64_t hi = k <= 2 ? lo : lo + lo / 8;
+		snprintf(what, sizeof(what), "indep14 - indep6, %u warp%s", k,
+			 k > 1 ? "s" : "");
+		tt_show(what, b - a, lo);
+		CHECK(b - a >= lo && b - a <= hi);
+		if (k == 2) {
+			uint64_t a1 = tt_run0(&t, "indep6", 32);
+			/* the second warp's L1I miss reply queues behind the
+			 * first one's four flits */
+			tt_show("indep6: 2 warps - 1 warp", a - a1, 4);
+			CHECK_EQ_U64(a - a1, 4);
+		}
+	}
+	tt_close(&t);
+}
+
+/* ---- 3. one load down to DRAM ---------------------------------------------- */
+
+TEST(dram_miss)
+{
+	static const char *const opt[] = {
+		"--set", "gpgpu_clock_domains=700:700:700:700"};
+	struct tt t;
+	if (!tt_open(&t, "memory.ptx", opt, 2)) {
+		CHECK(0);
+		return;
+	}
+	ws_addr a;
+	CHECK_EQ_U64(ws_mem_alloc(t.s, 1 << 20, &a), 0);
+	/* fresh: a bank no earlier access opened; conflict: the bank (channel
+	 * 0, bank 0) whose row 0 the code line's fetch left open */
+	ws_addr ref = a, fresh = a + 0x2000, conflict = a + 0x80000;
+	struct mem_config mc;
+	unsigned ch[4], bk[4];
+	uint32_t row[4];
+	const addr_t lines[4] = {T_CODE_BASE, T_PARAM_BASE, fresh, conflict};
+	mem_config_gtx480(&mc);
+	for (unsigned i = 0; i < 4; i++)
+		mem_dram_decode(&mc, lines[i], &ch[i], &bk[i], &row[i]);
+	CHECK(ch[2] != ch[0] || bk[2] != bk[0]);
+	CHECK(ch[2] != ch[1] || bk[2] != bk[1]);
+	CHECK(ch[3] == ch[0] && bk[3] == bk[0] && row[3] != row[0]);
+	CHECK(ch[3] != ch[1] || bk[3] != bk[1]);
+	/* ld_ref twice: warms the code and parameter lines in the L2 */
+	tt_run(&t, "ld_ref", 1, 1, &ref, sizeof(ref));
+	uint64_t c_ref = tt_run(&t, "ld_ref", 1, 1, &ref, sizeof(ref));
+	uint64_t c_fresh = tt_run(&t, "ld_dram", 1, 1, &fresh, sizeof(fresh));
+	uint64_t c_conf = tt_run(&t, "ld_dram", 1, 1, &conflict,
+				 sizeof(conflict));
+	/* the load issues at c, the LD/ST unit pushes it at c + 1, the reply
+	 * is popped DRAM_RT later and the add issues that cycle; the cvt's
+	 * dependant issues at c + 1 */
+	tt_show("ld_dram - ld_ref, closed bank", c_fresh - c_ref, DRAM_RT);
+	CHECK_EQ_U64(c_fresh - c_ref, DRAM_RT);
+	/* another row open in the bank: precharge first (tRP) */
+	tt_show("ld_dram - ld_ref, row conflict", c_conf - c_ref,
+		DRAM_RT + mc.t_rp);
+	CHECK_EQ_U64(c_conf - c_ref, DRAM_RT + mc.t_rp);
+	tt_close(&t);
+}
+
+/* ---- 4. shared-memory bank conflicts ---------------------------------------- */
+
+TEST(shmem_conflicts)
+{
+	struct tt t;
+	if (!tt_open(&t, "memory.ptx", NULL, 0)) {
+		CHECK(0);
+		return;
+	}
+	tt_warm_code(&t, "shmem_conflict");
+	uint64_t c1 = tt_run_u32(&t, "shmem_conflict", 1, 32, 1);
+	for (unsigned k = 2; k <= 32; k *= 2) {
+		uint64_t ck = tt_run_u32(&t, "shmem_conflict", 1, 32, k);
+		char what[64];
+		/* 9 accesses (1 store + 8 chained loads), each k - 1 cycles
+		 * longer: the store holds the LD/ST unit k cycles, each load
+		 * writes back SMEM_LAT + k - 1 after issue */
+		snprintf(what, sizeof(what), "shmem %2u-way - 1-way", k);
+		tt_show(what, ck - c1, 9 * (k - 1));
+		CHECK_EQ_U64(ck - c1, 9 * (k - 1));
+	}
+	tt_close(&t);
+}
+
+/* ---- 5. I-buffer refill after a taken branch -------------------------------- */
+
+TEST(branch_refill)
+{
+	struct tt t;
+	if (!tt_open(&t, "control.ptx", NULL, 0)) {
+		CHECK(0);
+		return;
+	}
+	tt_warm_code(&t, "straight4");
+	uint64_t l2 = tt_run_u32(&t, "loop", 1, 32, 2);
+	uint64_t l4 = tt_run_u32(&t, "loop", 1, 32, 4);
+	uint64_t l12 = tt_run_u32(&t, "loop", 1, 32, 12);
+	uint64_t s2 = tt_run_u32(&t, "straight2", 1, 32, 4);
+	uint64_t s4 = tt_run_u32(&t, "straight4", 1, 32, 4);
+	/* loop: add at t, setp at t + 4 (RAW), branch at t + 6 (I-buffer
+	 * refill: fetch t + 4, decode t + 5), taken: flush, fetch t + 6,
+	 * decode t + 7, next add at t + 8 */
+	tt_show("loop(12) - loop(4): 8 iterations", l12 - l4, 8 * 8);
+	CHECK_EQ_U64(l12 - l4, 8 * 8);
+	tt_show("loop(4) - loop(2): 2 iterations", l4 - l2, 2 * 8);
+	CHECK_EQ_U64(l4 - l2, 2 * 8);
+	/* straight: 2 more iterations; see docs/timing-tests.md */
+	tt_show("straight4 - straight2: 2 iterations", s4 - s2, 2 * 7);
+	CHECK_EQ_U64(s4 - s2, 2 * 7);
+	tt_close(&t);
+}
+
+/* ---- 6. barrier release ------------------------------------------------------- */
+
+struct tt_ev {
+	uint64_t cycle;        /* cycle of the event */
+	char ev[16];           /* event name */
+	int warp;              /* warp in its block, -1 for block events */
+};
+
+/* Read a trace file: up to n events. */
+static unsigned tt_trace(const char *path, struct tt_ev *e, unsigned n)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	unsigned k = 0;
+	if (!f)
+		return 0;
+	while (k < n && fgets(line, sizeof(line), f)) {
+		unsigned long long c, tb;
+		unsigned sm;
+		if (line[0] == '#' ||
+		    sscanf(line, "%llu %15s %u %llu %d", &c, e[k].ev, &sm, &tb,
+			   &e[k].warp) != 5)
+			continue;
+		e[k++].cycle = c;
+	}
+	fclose(f);
+	return k;
+}
+
+static uint64_t tt_find(const struct tt_ev *e, unsigned n, const char *ev,
+			int warp)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!strcmp(e[i].ev, ev) && e[i].warp == warp)
+			return e[i].cycle;
+	return UINT64_MAX;
+}
+
+TEST(barrier_release)
+{
+	char path[] = "/tmp/warpsim_timing_traceXXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	close(fd);
+	const char *opt[] = {"--trace", path};
+	struct tt t;
+	if (!tt_open(&t, "control.ptx", opt, 2)) {
+		CHECK(0);
+		unlink(path);
+		return;
+	}
+	tt_warm_code(&t, "barrier");
+	uint64_t c = tt_run_u32(&t, "barrier", 1, 64, 0);
+	tt_close(&t); /* flushes the trace */
+	struct tt_ev e[64];
+	unsigned n = tt_trace(path, e, 64);
+	unlink(path);
+	/* the trace holds both launches; keep the second */
+	unsigned first = 0;
+	for (unsigned i = 0, seen = 0; i < n; i++)
+		if (!strcmp(e[i].ev, "tb_start") && ++seen == 2)
+			first = i;
+	uint64_t a0 = tt_find(e + first, n - first, "bar_arrive", 0);
+	uint64_t a1 = tt_find(e + first, n - first, "bar_arrive", 1);
+	uint64_t rel = tt_find(e + first, n - first, "bar_release", -1);
+	uint64_t start = tt_find(e + first, n - first, "tb_start", -1);
+	uint64_t end = tt_find(e + first, n - first, "tb_end", -1);
+	CHECK(a0 != UINT64_MAX && a1 != UINT64_MAX && rel != UINT64_MAX);
+	CHECK(start != UINT64_MAX && end != UINT64_MAX);
+	if (a0 == UINT64_MAX || a1 == UINT64_MAX || rel == UINT64_MAX ||
+	    start == UINT64_MAX || end == UINT64_MAX)
+		return;
+	/* the release is the last arrival's cycle */
+	tt_show("bar_release - last bar_arrive (warp 0)", rel - a0, 0);
+	CHECK_EQ_U64(rel, a0);
+	/* warp 0: mov 134, setp 135, bra 137 (refill), adds 138 + 4i,
+	 * i = 0..7, bar 167.  Warp 1 (its L1I miss reply 4 cycles later):
+	 * mov 138, setp 139, bra 141 (taken: refetch pc 11-12), bar 143 */
+	tt_show("bar_arrive warp 1", a1 - start, 143);
+	CHECK_EQ_U64(a1 - start, 143);
+	tt_show("bar_arrive warp 0", a0 - start, 167);
+	CHECK_EQ_U64(a0 - start, 167);
+	/* warp 1 issues its buffered add at 168 (ret fetched 168, issued
+	 * 170); warp 0 refetches pc 12-13 at 167 (decode 168), but its add
+	 * reads r1 of the last chain add (166): 170, ret 171; the block
+	 * ends at that add's writeback, 174 */
+	tt_show("tb_end - bar_release", end - rel, 3 + LAT_ADD);
+	CHECK_EQ_U64(end - rel, 3 + LAT_ADD);
+	tt_show("cycles - tb_end", c - end, 1);
+	CHECK_EQ_U64(c - end, 1);
+}
+
+/* ---- 7. block turnover on one SM ---------------------------------------------- */
+
+TEST(tb_turnover)
+{
+	static const char *const opt[] = {
+		"--set", "gpgpu_n_clusters=1", "--set", "gpgpu_shader_cta=1"};
+	struct tt t;
+	if (!tt_open(&t, "alu.ptx", opt, 4)) {
+		CHECK(0);
+		return;
+	}
+	tt_warm_code(&t, "chain62");
+	uint64_t p = 0;
+	uint64_t c1 = tt_run(&t, "chain14", 1, 32, &p, sizeof(p));
+	for (unsigned n = 2; n <= 8; n *= 2) {
+		uint64_t cn = tt_run(&t, "chain14", n, 32, &p, sizeof(p));
+		char what[64];
+		/* each later block starts the cycle after the previous one
+		 * ended and finds its line in the L1I: it takes c1 minus the
+		 * first block's L1I miss (L2_ILINE) */
+		snprintf(what, sizeof(what), "%u blocks", n);
+		tt_show(what, cn, c1 + (n - 1) * (c1 - L2_ILINE));
+		CHECK_EQ_U64(cn, c1 + (n - 1) * (c1 - L2_ILINE));
+	}
+	tt_close(&t);
+}
+
+/* ---- determinism ------------------------------------------------------------------ */
+
+/* Run the workload in a fresh simulator and write its statistics (text)
+ * to path; returns the cycles (0 on failure). */
+static uint64_t tt_workload(const char *path)
+{
+	const char *opt[] = {"--stats_file", path};
+	struct tt t;
+	if (!tt_open(&t, "workload.ptx", opt, 2))
+		return 0;
+	enum { GRID = 40, BLOCK = 128, N = GRID * BLOCK };
+	ws_addr out, in;
+	uint32_t *h = malloc(N * 4);
+	for (unsigned i = 0; i < N; i++)
+		h[i] = i * 2654435761u >> 11;
+	ws_mem_alloc(t.s, (GRID + 1) * 4, &out);
+	ws_mem_alloc(t.s, N * 4, &in);
+	ws_mem_write(t.s, in, h, N * 4);
+	ws_mem_set(t.s, out, 0, 4, GRID + 1);
+	uint64_t p[2] = {out, in};
+	uint64_t c = tt_run(&t, "block_sum", GRID, BLOCK, p, sizeof(p));
+	c += tt_run(&t, "block_sum", GRID, BLOCK, p, sizeof(p));
+	uint32_t sum = 0, got = 1;
+	for (unsigned i = 0; i < N; i++)
+		sum += h[i];
+	ws_mem_read(t.s, &got, out, 4);
+	CHECK_EQ_U64(got, 2 * sum);
+	free(h);
+	tt_close(&t); /* writes the end-of-run statistics */
+	return c;
+}
+
+/* Whether the line [p, q) contains s. */
+static bool tt_line_has(const char *p, const char *q, const char *s)
+{
+	size_t n = strlen(s);
+	for (; p + n <= q; p++)
+		if (!memcmp(p, s, n))
+			return true;
+	return false;
+}
+
+/* The statistics file without host-dependent lines (wall time, rates, the
+ * stats file's own name). */
+static char *tt_stats(const char *path)
+{
+	size_t len;
+	char *b = tt_read(path, &len), *o, *p, *q;
+	if (!b)
+		return NULL;
+	o = b;
+	for (p = b; *p; p = q) {
+		q = strchr(p, '\n');
+		q = q ? q + 1 : p + strlen(p);
+		if (tt_line_has(p, q, "wall") || tt_line_has(p, q, "sim_rate") ||
+		    tt_line_has(p, q, "stats_file"))
+			continue;
+		memmove(o, p, (size_t)(q - p));
+		o += q - p;
+	}
+	*o = 0;
+	return b;
+}
+
+TEST(determinism)
+{
+	char pa[] = "/tmp/warpsim_timing_aXXXXXX";
+	char pb[] = "/tmp/warpsim_timing_bXXXXXX";
+	char pc[] = "/tmp/warpsim_timing_cXXXXXX";
+	int fa = mkstemp(pa), fb = mkstemp(pb), fc = mkstemp(pc);
+	CHECK(fa >= 0 && fb >= 0 && fc >= 0);
+	if (fa < 0 || fb < 0 || fc < 0)
+		return;
+	close(fa);
+	close(fb);
+	close(fc);
+	uint64_t ca = tt_workload(pa), cb = tt_workload(pb);
+	CHECK(ca > 0);
+	CHECK_EQ_U64(ca, cb);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		_exit(tt_workload(pc) == ca && !test_failed_now ? 0 : 1);
+	}
+	int status = 0;
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	char *sa = tt_stats(pa), *sb = tt_stats(pb), *sc = tt_stats(pc);
+	CHECK(sa && sb && sc);
+	if (sa && sb && sc) {
+		CHECK_STR_CONTAINS(sa, "gpu_sim_cycle");
+		CHECK(!strcmp(sa, sb));
+		CHECK(!strcmp(sa, sc));
+	}
+	printf("  workload cycles (2 launches): %llu, %llu, child process "
+	       "%s\n", (unsigned long long)ca, (unsigned long long)cb,
+	       sc && sa && !strcmp(sa, sc) ? "identical" : "DIFFERENT");
+	free(sa);
+	free(sb);
+	free(sc);
+	unlink(pa);
+	unlink(pb);
+	unlink(pc);
+}
+
+/* ---- deadlock watchdog --------------------------------------------------------------- */
+
+TEST(deadlock)
+{
+	static const char *const opt[] = {
+		"--set", "gpgpu_deadlock_cycles=5000"};
+	char path[] = "/tmp/warpsim_timing_errXXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	struct tt t;
+	if (!tt_open(&t, "control.ptx", opt, 2)) {
+		CHECK(0);
+		close(fd);
+		unlink(path);
+		return;
+	}
+	fflush(stderr);
+	int saved = dup(2);
+	dup2(fd, 2);
+	int rc = 0;
+	tt_run_rc(&t, "deadlock", 1, 64, &rc, sizeof(rc), &rc);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(fd);
+	size_t len;
+	char *err = tt_read(path, &len);
+	unlink(path);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, (uint64_t)(int64_t)WS_E_DEADLOCK);
+	CHECK_STR_CONTAINS(err, "deadlock");
+	CHECK_STR_CONTAINS(diag_text(&t.d), "deadlock");
+	/* both warps listed with the line of their bar.sync */
+	char cpath[1024];
+	snprintf(cpath, sizeof(cpath), "%s/control.ptx", tt_dir);
+	char *text = tt_read(cpath, &len);
+	unsigned l0 = 0, l1 = 0, line = 1;
+	for (char *p = text; p && *p; p++) {
+		if (*p == '\n')
+			line++;
+		else if (!strncmp(p, "DEADLOCK-LINE-0", 15))
+			l0 = line;
+		else if (!strncmp(p, "DEADLOCK-LINE-1", 15))
+			l1 = line;
+	}
+	char want[64];
+	snprintf(want, sizeof(want), "control.ptx:%u", l0);
+	CHECK_STR_CONTAINS(err, want);
+	snprintf(want, sizeof(want), "control.ptx:%u", l1);
+	CHECK_STR_CONTAINS(err, want);
+	CHECK_STR_CONTAINS(err, "warp 0");
+	CHECK_STR_CONTAINS(err, "warp 1");
+	printf("  watchdog report:\n%s", err ? err : "(none)\n");
+	free(text);
+	free(err);
+	tt_close(&t);
+}
+
+int main(int argc, char **argv);
+int tt_main(int argc, char **argv);
+#define main tt_main
+TEST_MAIN()
+#undef main
+
+int main(int argc, char **argv)
+{
+	if (argc > 2)
+		tt_dir = argv[2];
+	return tt_main(argc > 1 ? 2 : 1, argv);
+}
