@@ -43,6 +43,7 @@ struct ws_sim {
 	struct stats *lst;          /* statistics of the latest launch */
 	struct stats *tot;          /* sums over launches */
 	struct stats_json *json;    /* JSON statistics document, or NULL */
+	double tot_wall;            /* host seconds in launches so far */
 	struct ws_launch_stats last;/* the most recent launch */
 };
 
@@ -619,6 +620,12 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 		sim_launch_stats(s, l->kernel, &st, s->t ? &ts : NULL, cycles,
 				 rc);
 		stats_add(s->tot, s->lst);
+		s->tot_wall += st.wall_s;
+		stats_f64(s->tot, "sim_wall_seconds", s->tot_wall);
+		stats_f64(s->tot, "sim_rate_warp_insn_per_s", s->tot_wall > 0 ?
+			  (double)s->tot_warp_insn / s->tot_wall : 0.0);
+		stats_f64(s->tot, "sim_rate_cycle_per_s", s->tot_wall > 0 ?
+			  (double)s->cycles / s->tot_wall : 0.0);
 		sim_print_launch(s);
 	}
 	s->launches++;
