@@ -7,10 +7,10 @@
 # and geometric mean) and the path of the speedup figure.  Reruns skip
 # finished jobs.
 set -euo pipefail
-# Simulation mode of every job: 'timing' once the timing model runs end
-# to end (issue 4); until then 'functional' (cycles there are warp
-# instructions per SM, the same under every policy).  DEMO_MODE overrides.
-MODE=${DEMO_MODE:-functional}
+# Simulation mode of every job (DEMO_MODE overrides): timing; functional
+# mode gives cycles = warp instructions per SM, the same under every
+# policy.
+MODE=${DEMO_MODE:-timing}
 BUILD=${1:-build}
 cd "$(dirname "$0")/.."
 BUILD=$(cd "$BUILD" && pwd)

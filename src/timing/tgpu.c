@@ -123,6 +123,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 			s->cb[c] = xcalloc(nw, 8);
 		s->sbwait = xcalloc(nw, 8);
 		s->fetchable = xcalloc(nw, 8);
+		s->nextmem = xcalloc(nw, 8);
 		s->cand = xcalloc(nw, 8);
 		s->smask = xcalloc((size_t)nw * t->n_sched, 8);
 		for (unsigned w = 0; w < t->n_slots; w++)
@@ -193,6 +194,7 @@ void tgpu_destroy(struct tgpu *t)
 			free(s->cb[c]);
 		free(s->sbwait);
 		free(s->fetchable);
+		free(s->nextmem);
 		free(s->cand);
 		free(s->smask);
 		free(s->at_bar);
@@ -571,6 +573,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 			memset(s->cb[c], 0, nw * 8);
 		memset(s->sbwait, 0, nw * 8);
 		memset(s->fetchable, 0, nw * 8);
+		memset(s->nextmem, 0, nw * 8);
 		for (unsigned j = 0; j < cps; j++)
 			s->tb[j].cta = NULL;
 	}

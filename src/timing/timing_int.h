@@ -129,6 +129,7 @@ struct tsm {
 	uint64_t *sbwait;            /* bitset: ready warps whose next
 					instruction collides on the scoreboard */
 	uint64_t *fetchable;         /* bitset: live, I-buffer empty, no miss */
+	uint64_t *nextmem;           /* bitset: next instruction uses LD/ST */
 	uint64_t *smask;             /* n_sched bitsets: slots per scheduler */
 	uint64_t *cand;              /* scratch bitset: ready & ~sbwait */
 	uint64_t *at_bar;            /* bitset: waiting at a barrier */

@@ -268,6 +268,7 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->cb[c][i] &= ~b;
 	s->fetchable[i] &= ~b;
 	s->sbwait[i] &= ~b;
+	s->nextmem[i] &= ~b;
 	if (!w->fw)
 		return;
 	unsigned c;
@@ -289,6 +290,8 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->fetchable[i] |= b;
 	if (w->ib_n && sb_collide(t, w, w->ib_pc))
 		s->sbwait[i] |= b;
+	if (w->ib_n && t->ti[w->ib_pc].is_mem)
+		s->nextmem[i] |= b;
 }
 
 /* Pick a free pipeline of class u at this cycle; -1 if none. */
@@ -477,6 +480,10 @@ static void issue_cycle(struct tgpu *t, struct tsm *s)
 		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
 		.tb_age = s->tb_age};
 	unsigned ns = t->n_sched, nw = t->n_words, n_cand = 0, n_issued = 0;
+	/* with the LD/ST unit taken, memory candidates cannot issue: they are
+	 * structural stalls without asking anyone */
+	uint64_t memblock = s->ldst.busy || s->ldst.free_at > t->cycle ||
+		!s->n_mreq_free ? ~0ULL : 0;
 
 	/* per-warp-cycle attribution, taken before anything issues */
 	for (unsigned i = 0; i < nw; i++) {
@@ -508,26 +515,32 @@ static void issue_cycle(struct tgpu *t, struct tsm *s)
 		struct sched *p = s->sched[si];
 		const uint64_t *sm = s->smask + (size_t)si * nw;
 		bool any_data = false, any_struct = false, issued = false;
-		bool has_cand = false, has_ready = false;
+		bool has_cand = false, has_ready = false, has_blocked = false;
 		for (unsigned i = 0; i < nw; i++) {
-			has_cand |= (s->cand[i] & sm[i]) != 0;
+			uint64_t c = s->cand[i] & sm[i];
+			has_blocked |= (c & s->nextmem[i] & memblock) != 0;
+			has_cand |= (c & ~(s->nextmem[i] & memblock)) != 0;
 			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
 		}
 		t->st.sched_cycles++;
 		/* a policy is asked only when it has a candidate (two-level
 		 * also reorganises its pool in order(): asked every cycle) */
 		if (!has_cand && !t->need_long_op) {
-			if (has_ready)
+			if (has_blocked)
+				t->st.sched_pipeline++;
+			else if (has_ready)
 				t->st.sched_scoreboard++;
 			else
 				t->st.sched_idle++;
 			continue;
 		}
 		any_data = has_ready;
+		any_struct = has_blocked;
 		unsigned n = p->ops->order(p, &v, s->order, t->n_slots);
 		for (unsigned j = 0; j < n && !issued; j++) {
 			unsigned wi = s->order[j];
-			if (!tbit(s->cand, wi))
+			if (!tbit(s->cand, wi) ||
+			    (memblock && tbit(s->nextmem, wi)))
 				continue;
 			int unit = -1;
 			enum issue_res r = issue_one(t, s, wi, -1, &unit);
