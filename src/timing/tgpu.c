@@ -701,6 +701,17 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			break;
 	}
 	g->tclock = NULL;
+#ifndef NDEBUG
+	if (!rc) { /* every request answered, every writeback done */
+		for (unsigned i = 0; i < t->n_sm; i++) {
+			SIM_ASSERT(t->sm[i].n_mreq_free == T_MREQ_PER_SM);
+			SIM_ASSERT(!t->sm[i].n_res && !t->sm[i].ldst.busy);
+			for (unsigned j = 0; j < T_WHEEL; j++)
+				SIM_ASSERT(!t->sm[i].wheel_n[j]);
+		}
+		mem_sys_check(t->ms);
+	}
+#endif
 	if (rc) /* drop what is in flight: the machine is reset */
 		mem_sys_destroy(t->ms), t->ms = mem_sys_create(&t->mcfg,
 							       tgpu_atomic, t);
