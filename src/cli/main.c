@@ -16,6 +16,7 @@
 #include "../base/diag.h"
 #include "../../include/warpsim.h"
 #include "../config/config.h"
+#include "../sched/fetch.h"
 #include "../sched/sched.h"
 #include "suite.h"
 #include "harness.h"
@@ -200,8 +201,7 @@ int main(int argc, char **argv)
 		printf("issue policies (--sched NAME[:ARGS]):\n");
 		sched_print_list(stdout);
 		printf("\nfetch policies (--fetch NAME):\n");
-		printf("  %-10s %s\n", "rr", "round robin over warps with an "
-		       "empty I-buffer, starting after the warp served last");
+		fetch_print_list(stdout);
 		return 0;
 	}
 	if (!strcmp(cmd, "options")) {

@@ -161,8 +161,9 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		}
 	}
 	t->need_long_op = !strncmp(cfg->sched, "tl", 2);
-	if (strcmp(cfg->fetch, "rr")) {
-		diag_err(d, "fetch_policy '%s': unknown (available: rr)",
+	t->fetch = fetch_lookup(cfg->fetch);
+	if (!t->fetch) {
+		diag_err(d, "fetch_policy '%s': unknown (see `warpsim list`)",
 			 cfg->fetch);
 		goto fail;
 	}

@@ -8,6 +8,7 @@
 
 #include "../config/config.h"
 #include "../func/fgpu_int.h"
+#include "../sched/fetch.h"
 #include "../sched/sched.h"
 #include "timing.h"
 
@@ -180,6 +181,7 @@ struct tgpu {
 	unsigned lat_sfu, ii_sfu;
 	unsigned i_sets, i_ways, i_line; /* I-cache geometry */
 	bool need_long_op;           /* policy reads sched_view.long_op */
+	const struct fetch_ops *fetch; /* fetch policy */
 	FILE *trace;                 /* event trace or NULL */
 	/* per launch */
 	const struct ptx_kernel *k;  /* kernel */

@@ -17,6 +17,7 @@
  */
 #include "timing_int.h"
 #include "../ptx/ptx.h"
+#include "../sched/fetch.h"
 
 /* ---- scoreboard ------------------------------------------------------- */
 
@@ -615,33 +616,30 @@ static bool icache_hit(struct tgpu *t, struct tsm *s, addr_t line)
 	return false;
 }
 
-/* First set bit of bitset a (n bits in nw words) after position `after`,
- * cyclically; -1 when none. */
-static int next_bit(const uint64_t *a, unsigned nw, unsigned n, unsigned after)
-{
-	unsigned start = (after + 1) % n, i = start / 64;
-	uint64_t m = a[i] & (~0ULL << (start % 64));
-	for (unsigned k = 0; k <= nw; k++) {
-		if (m) {
-			unsigned b = i * 64 + (unsigned)__builtin_ctzll(m);
-			if (b < n)
-				return (int)b;
-		}
-		i = (i + 1) % nw;
-		m = a[i];
-	}
-	return -1;
-}
-
 static void fetch_cycle(struct tgpu *t, struct tsm *s)
 {
 	if (s->fb_valid)
 		return;
-	int f = next_bit(s->fetchable, t->n_words, t->n_slots, s->fetch_last);
+	struct sched_view sv = {
+		.cycle = t->cycle, .n_slots = t->n_slots, .valid = s->valid,
+		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
+		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
+		.tb_age = s->tb_age};
+	struct fetch_view fv = {
+		.cycle = t->cycle, .n_slots = t->n_slots, .n_words = t->n_words,
+		.fetchable = s->fetchable, .last = s->fetch_last,
+		.sched = s->sched, .n_sched = t->n_sched, .sv = &sv};
+	bool any = false;
+	for (unsigned i = 0; i < t->n_words; i++)
+		any |= s->fetchable[i] != 0;
+	if (!any)
+		return;
+	int f = t->fetch->pick(&fv);
 	if (f < 0)
 		return;
 	unsigned wi = (unsigned)f;
 	struct twarp *w = &s->w[wi];
+	SIM_ASSERT(tbit(s->fetchable, wi));
 	uint32_t pc = w->fw->stack[w->fw->sp - 1].pc;
 	addr_t a = T_CODE_BASE + (addr_t)pc * 8;
 	addr_t line = a & ~(addr_t)(t->i_line - 1);

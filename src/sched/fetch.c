@@ -1,0 +1,57 @@
+/*
+ * fetch.c - the fetch-policy registry and round-robin fetch (GPGPU-Sim's
+ * baseline: the first warp after the one served last that may fetch).
+ */
+#include "../base/base.h"
+#include "fetch.h"
+
+int fetch_next_bit(const uint64_t *a, unsigned nw, unsigned n,
+		   unsigned after)
+{
+	unsigned start = (after + 1) % n, i = start / 64;
+	uint64_t m = a[i] & (~0ULL << (start % 64));
+	for (unsigned k = 0; k <= nw; k++) {
+		if (m) {
+			unsigned b = i * 64 + (unsigned)__builtin_ctzll(m);
+			if (b < n)
+				return (int)b;
+		}
+		i = (i + 1) % nw;
+		m = a[i];
+	}
+	return -1;
+}
+
+static int fetch_rr(const struct fetch_view *v)
+{
+	return fetch_next_bit(v->fetchable, v->n_words, v->n_slots, v->last);
+}
+
+static const struct fetch_ops fetch_rr_ops = {
+	.name = "rr",
+	.desc = "round robin over warps with an empty I-buffer, starting "
+		"after the warp served last",
+	.pick = fetch_rr,
+};
+
+static const struct fetch_ops *const fetch_table[] = {
+	&fetch_rr_ops,
+	NULL,
+};
+
+const struct fetch_ops *const *fetch_registry(void) { return fetch_table; }
+
+const struct fetch_ops *fetch_lookup(const char *name)
+{
+	for (unsigned i = 0; fetch_table[i]; i++)
+		if (!strcmp(fetch_table[i]->name, name))
+			return fetch_table[i];
+	return NULL;
+}
+
+void fetch_print_list(FILE *f)
+{
+	for (unsigned i = 0; fetch_table[i]; i++)
+		fprintf(f, "  %-10s %s\n", fetch_table[i]->name,
+			fetch_table[i]->desc);
+}
