@@ -128,7 +128,6 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		s->smask = xcalloc((size_t)nw * t->n_sched, 8);
 		for (unsigned w = 0; w < t->n_slots; w++)
 			tbit_set(s->smask + (size_t)(w % t->n_sched) * nw, w);
-		s->at_bar = xcalloc(nw, 8);
 		s->long_op = xcalloc(nw, 8);
 		s->age = xcalloc(t->n_slots, sizeof(*s->age));
 		s->tbof = xcalloc(t->n_slots, sizeof(*s->tbof));
@@ -198,7 +197,6 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->nextmem);
 		free(s->cand);
 		free(s->smask);
-		free(s->at_bar);
 		free(s->long_op);
 		free(s->age);
 		free(s->tbof);
@@ -371,7 +369,6 @@ void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id)
 		s->age[wi] = w->age;
 		s->tbof[wi] = (uint16_t)k;
 		tbit_set(s->valid, wi);
-		tbit_clr(s->at_bar, wi);
 		struct sched *p = s->sched[wi % t->n_sched];
 		if (p->ops->warp_added)
 			p->ops->warp_added(p, wi, w->age);
@@ -396,7 +393,6 @@ static void tgpu_tb_end(struct tgpu *t, struct tsm *s, unsigned k)
 			s->fb_valid = 0;
 		tsm_warp_update(t, s, wi);
 		tbit_clr(s->valid, wi);
-		tbit_clr(s->at_bar, wi);
 	}
 	for (unsigned i = 0; i < t->n_sched; i++)
 		if (s->sched[i]->ops->tb_end)
@@ -569,7 +565,6 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 		}
 		unsigned nw = t->n_words;
 		memset(s->valid, 0, nw * 8);
-		memset(s->at_bar, 0, nw * 8);
 		for (unsigned c = 0; c < TC__COUNT; c++)
 			memset(s->cb[c], 0, nw * 8);
 		memset(s->sbwait, 0, nw * 8);

@@ -70,7 +70,6 @@ struct twarp {
 	uint8_t flushed;       /* I-buffer emptied by a control-flow change */
 	uint8_t membar;        /* waiting for its memory operations (membar) */
 	uint8_t done;          /* exited and drained */
-	uint8_t cls;           /* enum tw_class of the current cycle */
 	uint64_t age;          /* dynamic warp id (launch order) */
 	uint64_t *sb;          /* scoreboard: pending writes, one bit per id */
 	uint64_t *lo;          /* long-latency load destinations pending */
@@ -133,7 +132,6 @@ struct tsm {
 	uint64_t *nextmem;           /* bitset: next instruction uses LD/ST */
 	uint64_t *smask;             /* n_sched bitsets: slots per scheduler */
 	uint64_t *cand;              /* scratch bitset: ready & ~sbwait */
-	uint64_t *at_bar;            /* bitset: waiting at a barrier */
 	uint64_t *long_op;           /* bitset: next insn reads a long-op reg */
 	uint64_t *age;               /* per slot: dynamic warp id */
 	uint16_t *tbof;              /* per slot: block slot */

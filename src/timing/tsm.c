@@ -324,7 +324,7 @@ static unsigned bank_extra(const struct tgpu *t, unsigned wi, uint32_t pc)
 	return worst - 1;
 }
 
-enum issue_res { IR_ISSUED, IR_DATA, IR_STRUCT, IR_CONTROL };
+enum issue_res { IR_ISSUED, IR_DATA, IR_STRUCT };
 
 /* Try to issue the first I-buffer entry of warp wi. */
 static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
@@ -407,7 +407,6 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	}
 	/* barrier and exit events */
 	if (fw->state == FW_BARRIER && old_state != FW_BARRIER) {
-		tbit_set(s->at_bar, wi);
 		tb->bar_waiting++;
 		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
 		for (unsigned i = 0; i < t->n_sched; i++) {
@@ -421,12 +420,8 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	}
 	if (g->n_bar_rel != bar_rel) {
 		unsigned base = w->tb * s->wpt;
-		for (unsigned i = 0; i < tb->n_warps; i++) {
-			if (s->w[base + i].fw &&
-			    s->w[base + i].fw->state != FW_BARRIER)
-				tbit_clr(s->at_bar, base + i);
+		for (unsigned i = 0; i < tb->n_warps; i++)
 			tsm_warp_update(t, s, base + i);
-		}
 		tb->bar_waiting = 0;
 		for (unsigned i = 0; i < tb->n_warps; i++)
 			tb->bar_waiting += s->w[base + i].fw &&
