@@ -468,13 +468,9 @@ static unsigned popc_words(const uint64_t *a, unsigned n)
 	return c;
 }
 
-static void issue_cycle(struct tgpu *t, struct tsm *s)
+static void issue_cycle(struct tgpu *t, struct tsm *s,
+			const struct sched_view *v)
 {
-	struct sched_view v = {
-		.cycle = t->cycle, .n_slots = t->n_slots, .valid = s->valid,
-		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
-		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
-		.tb_age = s->tb_age};
 	unsigned ns = t->n_sched, nw = t->n_words, n_cand = 0, n_issued = 0;
 	/* with the LD/ST unit taken, memory candidates cannot issue: they are
 	 * structural stalls without asking anyone */
@@ -532,7 +528,7 @@ static void issue_cycle(struct tgpu *t, struct tsm *s)
 		}
 		any_data = has_ready;
 		any_struct = has_blocked;
-		unsigned n = p->ops->order(p, &v, s->order, t->n_slots);
+		unsigned n = p->ops->order(p, v, s->order, t->n_slots);
 		for (unsigned j = 0; j < n && !issued; j++) {
 			unsigned wi = s->order[j];
 			if (!tbit(s->cand, wi) ||
@@ -611,19 +607,15 @@ static bool icache_hit(struct tgpu *t, struct tsm *s, addr_t line)
 	return false;
 }
 
-static void fetch_cycle(struct tgpu *t, struct tsm *s)
+static void fetch_cycle(struct tgpu *t, struct tsm *s,
+			const struct sched_view *sv)
 {
 	if (s->fb_valid)
 		return;
-	struct sched_view sv = {
-		.cycle = t->cycle, .n_slots = t->n_slots, .valid = s->valid,
-		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
-		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
-		.tb_age = s->tb_age};
 	struct fetch_view fv = {
 		.cycle = t->cycle, .n_slots = t->n_slots, .n_words = t->n_words,
 		.fetchable = s->fetchable, .last = s->fetch_last,
-		.sched = s->sched, .n_sched = t->n_sched, .sv = &sv};
+		.sched = s->sched, .n_sched = t->n_sched, .sv = sv};
 	bool any = false;
 	for (unsigned i = 0; i < t->n_words; i++)
 		any |= s->fetchable[i] != 0;
@@ -665,17 +657,24 @@ static void fetch_cycle(struct tgpu *t, struct tsm *s)
 
 bool tsm_cycle(struct tgpu *t, struct tsm *s)
 {
+	/* what the issue and fetch policies see (the bitsets it points to
+	 * change as the stages run) */
+	const struct sched_view v = {
+		.cycle = t->cycle, .n_slots = t->n_slots, .valid = s->valid,
+		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
+		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
+		.tb_age = s->tb_age};
 	struct mem_reply r;
 	wb_cycle(t, s);
 	while (mem_sys_pop(t->ms, s->id, &r))
 		tsm_reply(t, s, &r);
 	ldst_cycle(t, s);
 	if (s->n_res)
-		issue_cycle(t, s);
+		issue_cycle(t, s, &v);
 	if (t->err)
 		return false;
 	decode_cycle(t, s);
 	if (s->n_res)
-		fetch_cycle(t, s);
+		fetch_cycle(t, s, &v);
 	return true;
 }
