@@ -19,6 +19,7 @@ static const struct sched_ops *const sched_table[] = {
 	&sched_gto_ops,
 	&sched_oldest_ops,
 	&sched_tl_ops,
+	&sched_mwf_ops,
 	NULL,
 };
 

@@ -1,0 +1,244 @@
+/*
+ * mwf.c - most-waiting-first ("mwf", "mwf:gto"), the issue half of
+ * barrier-aware warp scheduling (BAWS, baws.txt section 4.1).
+ *
+ * A warp priority table keeps, per resident TB, the number of its warps
+ * waiting at the current barrier (set from barrier_arrive, reset at
+ * barrier_release).  Warps of the TB with the most waiting warps come
+ * first; ties go to the smallest TB id (launch order), so with no barrier
+ * pending TBs are taken oldest first, as section 6.5 describes.  Within a
+ * TB, MWF(LRR) ("mwf", "mwf:lrr") starts at the warp after the one this
+ * scheduler issued last from that TB, in slot order; MWF(GTO) ("mwf:gto")
+ * starts with that warp, then the TB's warps oldest first.  Warps waiting
+ * at a barrier are not listed.
+ *
+ * Every scheduler instance of an SM receives the same barrier and TB
+ * events, so they share one TB priority order, as the paper requires.
+ * The TB order changes only on those events and is re-sorted there
+ * (insertion into at most MWF_MAX_TB entries); order() only buckets the
+ * scheduler's warps by TB, in one pass.
+ */
+#include "../base/base.h"
+#include "sched_int.h"
+
+#define MWF_MAX_TB 64 /* TB slots per SM the table holds */
+
+struct mwf {
+	struct sched base;              /* must be first */
+	struct sched_ages ages;         /* own warps, oldest first */
+	bool gto;                       /* MWF(GTO) within a TB, else LRR */
+	uint32_t waiting[MWF_MAX_TB];   /* WPT: warps of the TB at a barrier */
+	uint64_t tb_age[MWF_MAX_TB];    /* TB launch order (its id) */
+	bool tb_live[MWF_MAX_TB];       /* TB slot holds a TB */
+	uint16_t last[MWF_MAX_TB];      /* scratch: own slot issued last per TB */
+	uint64_t seq[SCHED_MAX_WARPS];  /* per slot: issue stamp (0: never) */
+	uint64_t n_issued;              /* issue stamps handed out */
+	uint8_t rank[MWF_MAX_TB];       /* live TB slots, priority order */
+	unsigned n_rank;                /* entries in rank */
+	uint16_t cnt[MWF_MAX_TB + 1];   /* scratch: bucket starts */
+	uint16_t tmp[SCHED_MAX_WARPS];  /* scratch: own warps by TB */
+};
+
+static struct mwf *mwf_of(struct sched *s)
+{
+	SIM_ASSERT(s->ops == &sched_mwf_ops);
+	return (struct mwf *)s;
+}
+
+static int mwf_init(struct sched *s, const struct sched_init *ini, char *err,
+		    size_t errlen)
+{
+	struct mwf *m = mwf_of(s);
+	if (!strcmp(ini->args, "gto"))
+		m->gto = true;
+	else if (ini->args[0] && strcmp(ini->args, "lrr"))
+		return sched_err(err, errlen, "mwf: bad argument \"%s\": "
+				 "expected lrr or gto", ini->args);
+	sched_ages_init(&m->ages);
+	return 0;
+}
+
+/* True when TB a ranks before TB b: more waiting warps, then older. */
+static bool mwf_before(const struct mwf *m, unsigned a, unsigned b)
+{
+	if (m->waiting[a] != m->waiting[b])
+		return m->waiting[a] > m->waiting[b];
+	return m->tb_age[a] < m->tb_age[b] ||
+	       (m->tb_age[a] == m->tb_age[b] && a < b);
+}
+
+/* Move TB tb to its place in rank (it may have moved either way). */
+static void mwf_resort(struct mwf *m, unsigned tb)
+{
+	unsigned i = 0;
+	while (i < m->n_rank && m->rank[i] != tb)
+		i++;
+	if (i == m->n_rank)
+		return;
+	while (i > 0 && mwf_before(m, tb, m->rank[i - 1])) {
+		m->rank[i] = m->rank[i - 1];
+		i--;
+	}
+	while (i + 1 < m->n_rank && mwf_before(m, m->rank[i + 1], tb)) {
+		m->rank[i] = m->rank[i + 1];
+		i++;
+	}
+	m->rank[i] = (uint8_t)tb;
+}
+
+static unsigned mwf_order(struct sched *s, const struct sched_view *v,
+			  uint16_t *out, unsigned max)
+{
+	struct mwf *m = mwf_of(s);
+	unsigned n = 0;
+
+	/* bucket own listable warps by TB: oldest first (GTO) or by slot;
+	 * find each TB's last issued warp (barrier-waiting ones included) */
+	uint64_t best[MWF_MAX_TB];
+	memset(m->cnt, 0, sizeof(m->cnt));
+	memset(best, 0, sizeof(best));
+	for (unsigned k = 0; k < MWF_MAX_TB; k++)
+		m->last[k] = SCHED_NIL;
+	for (unsigned i = 0; i < m->ages.n; i++) {
+		unsigned w = m->ages.by_prio[i], tb = v->tb[w];
+		if (!sched_valid(v, w) || tb >= MWF_MAX_TB)
+			continue;
+		if (m->seq[w] > best[tb]) {
+			best[tb] = m->seq[w];
+			m->last[tb] = (uint16_t)w;
+		}
+		if (!sched_bit(v->at_barrier, w))
+			m->cnt[tb + 1]++;
+	}
+	for (unsigned k = 0; k < MWF_MAX_TB; k++)
+		m->cnt[k + 1] += m->cnt[k];
+	if (m->gto) {
+		for (unsigned i = 0; i < m->ages.n; i++) {
+			unsigned w = m->ages.by_prio[i];
+			if (sched_valid(v, w) && !sched_bit(v->at_barrier, w) &&
+			    v->tb[w] < MWF_MAX_TB)
+				m->tmp[m->cnt[v->tb[w]]++] = (uint16_t)w;
+		}
+	} else {
+		for (unsigned w = s->ini.sched_id; w < v->n_slots;
+		     w += s->ini.n_sched)
+			if (sched_valid(v, w) && m->ages.in[w] &&
+			    !sched_bit(v->at_barrier, w) && v->tb[w] < MWF_MAX_TB)
+				m->tmp[m->cnt[v->tb[w]]++] = (uint16_t)w;
+	}
+	/* cnt[k] is now the end of TB k's bucket (start: cnt[k - 1]) */
+	for (unsigned r = 0; r < m->n_rank && n < max; r++) {
+		unsigned tb = m->rank[r];
+		unsigned b = tb ? m->cnt[tb - 1] : 0, e = m->cnt[tb];
+		unsigned len = e - b, first = 0, last = m->last[tb];
+		if (!len)
+			continue;
+		if (m->gto) {
+			bool has_last = false;
+			for (unsigned i = b; i < e; i++)
+				has_last |= m->tmp[i] == last;
+			if (has_last)
+				out[n++] = (uint16_t)last;
+			for (unsigned i = b; i < e && n < max; i++)
+				if (m->tmp[i] != last || !has_last)
+					out[n++] = m->tmp[i];
+			continue;
+		}
+		/* LRR: the first slot after the last issued one, cyclically */
+		if (last != SCHED_NIL)
+			while (first < len && m->tmp[b + first] <= last)
+				first++;
+		for (unsigned i = 0; i < len && n < max; i++)
+			out[n++] = m->tmp[b + (first + i) % len];
+	}
+	return n;
+}
+
+static void mwf_warp_added(struct sched *s, unsigned slot, uint64_t age)
+{
+	struct mwf *m = mwf_of(s);
+	if (!sched_owns(s, slot))
+		return;
+	sched_ages_add(&m->ages, slot, age);
+	m->seq[slot] = 0;
+}
+
+static void mwf_warp_removed(struct sched *s, unsigned slot)
+{
+	struct mwf *m = mwf_of(s);
+	if (!sched_owns(s, slot))
+		return;
+	sched_ages_remove(&m->ages, slot);
+	m->seq[slot] = 0;
+}
+
+/* Stamp the issue: a TB's last issued warp is its highest stamp. */
+static void mwf_issued(struct sched *s, unsigned slot, uint64_t cycle)
+{
+	struct mwf *m = mwf_of(s);
+	(void)cycle;
+	if (sched_owns(s, slot))
+		m->seq[slot] = ++m->n_issued;
+}
+
+static void mwf_barrier_arrive(struct sched *s, unsigned slot, unsigned tb,
+			       unsigned n_waiting)
+{
+	struct mwf *m = mwf_of(s);
+	(void)slot;
+	if (tb >= MWF_MAX_TB)
+		return;
+	m->waiting[tb] = n_waiting;
+	mwf_resort(m, tb);
+}
+
+static void mwf_barrier_release(struct sched *s, unsigned tb)
+{
+	struct mwf *m = mwf_of(s);
+	if (tb >= MWF_MAX_TB)
+		return;
+	m->waiting[tb] = 0;
+	mwf_resort(m, tb);
+}
+
+static void mwf_tb_start(struct sched *s, unsigned tb, uint64_t tb_age)
+{
+	struct mwf *m = mwf_of(s);
+	if (tb >= MWF_MAX_TB || m->tb_live[tb])
+		return;
+	m->tb_live[tb] = true;
+	m->waiting[tb] = 0;
+	m->tb_age[tb] = tb_age;
+	m->rank[m->n_rank++] = (uint8_t)tb;
+	mwf_resort(m, tb);
+}
+
+static void mwf_tb_end(struct sched *s, unsigned tb)
+{
+	struct mwf *m = mwf_of(s);
+	unsigned i = 0;
+	if (tb >= MWF_MAX_TB || !m->tb_live[tb])
+		return;
+	m->tb_live[tb] = false;
+	while (i < m->n_rank && m->rank[i] != tb)
+		i++;
+	for (; i + 1 < m->n_rank; i++)
+		m->rank[i] = m->rank[i + 1];
+	m->n_rank--;
+}
+
+const struct sched_ops sched_mwf_ops = {
+	.name = "mwf",
+	.desc = "most-waiting-first (BAWS): TBs by warps waiting at a barrier, "
+		"then oldest TB; mwf[:lrr] or mwf:gto inside a TB",
+	.priv_size = sizeof(struct mwf),
+	.init = mwf_init,
+	.order = mwf_order,
+	.warp_added = mwf_warp_added,
+	.warp_removed = mwf_warp_removed,
+	.issued = mwf_issued,
+	.barrier_arrive = mwf_barrier_arrive,
+	.barrier_release = mwf_barrier_release,
+	.tb_start = mwf_tb_start,
+	.tb_end = mwf_tb_end,
+};

@@ -1,0 +1,137 @@
+/*
+ * test_mwf.c - most-waiting-first (BAWS section 4.1): the paper's Figure 7
+ * example, TB ties, the counter reset at release, and MWF(GTO).
+ */
+#include "test.h"
+#include "sched/sched.h"
+
+/* 12 warp slots, TB k = slots 4k..4k+3, one scheduler. */
+struct fig {
+	struct sched *s;        /* the policy instance */
+	uint64_t valid[4];      /* view bitsets */
+	uint64_t ready[4];
+	uint64_t bar[4];
+	uint64_t lo[4];
+	uint64_t age[12];       /* per slot */
+	uint16_t tb[12];        /* per slot */
+	uint64_t tb_age[3];     /* per TB */
+	struct sched_view v;    /* the view over the above */
+};
+
+static void fig_init(struct fig *f, const char *policy)
+{
+	struct sched_init ini = {.n_sched = 1, .n_slots = 12, .args = ""};
+	char err[128];
+	memset(f, 0, sizeof(*f));
+	f->s = sched_create(policy, &ini, err, sizeof(err));
+	for (unsigned k = 0; k < 3; k++) {
+		f->tb_age[k] = k;
+		f->s->ops->tb_start(f->s, k, k);
+	}
+	for (unsigned w = 0; w < 12; w++) {
+		f->age[w] = w;
+		f->tb[w] = (uint16_t)(w / 4);
+		f->valid[0] |= 1ULL << w;
+		f->ready[0] |= 1ULL << w;
+		f->s->ops->warp_added(f->s, w, w);
+	}
+	f->v = (struct sched_view){.n_slots = 12, .valid = f->valid,
+		.ready = f->ready, .at_barrier = f->bar, .long_op = f->lo,
+		.age = f->age, .tb = f->tb, .tb_age = f->tb_age};
+}
+
+/* Warp w arrives at its TB's barrier as the n-th waiting warp. */
+static void fig_arrive(struct fig *f, unsigned w, unsigned n)
+{
+	f->bar[0] |= 1ULL << w;
+	f->ready[0] &= ~(1ULL << w);
+	f->s->ops->barrier_arrive(f->s, w, f->tb[w], n);
+}
+
+static void fig_release(struct fig *f, unsigned tb)
+{
+	for (unsigned w = 4 * tb; w < 4 * tb + 4; w++) {
+		f->bar[0] &= ~(1ULL << w);
+		f->ready[0] |= 1ULL << w;
+	}
+	f->s->ops->barrier_release(f->s, tb);
+}
+
+/* The order as a string "8,4,6,...". */
+static void fig_order(struct fig *f, char *buf, size_t n)
+{
+	uint16_t out[12];
+	unsigned k = f->s->ops->order(f->s, &f->v, out, 12);
+	buf[0] = 0;
+	for (unsigned i = 0; i < k; i++)
+		snprintf(buf + strlen(buf), n - strlen(buf), "%s%u",
+			 i ? "," : "", out[i]);
+}
+
+TEST(mwf_figure7_lrr)
+{
+	struct fig f;
+	char buf[64];
+	fig_init(&f, "mwf");
+	CHECK(f.s != NULL);
+	f.s->ops->issued(f.s, 0, 1);  /* w0 issued last in TB0 */
+	f.s->ops->issued(f.s, 7, 2);  /* w7 issued last in TB1 */
+	fig_arrive(&f, 2, 1);         /* TB0: 1 waiting */
+	fig_arrive(&f, 5, 1);         /* TB1: 2 waiting */
+	fig_arrive(&f, 7, 2);
+	fig_arrive(&f, 9, 1);         /* TB2: 3 waiting */
+	fig_arrive(&f, 10, 2);
+	fig_arrive(&f, 11, 3);
+	fig_order(&f, buf, sizeof(buf));
+	CHECK_STR_CONTAINS(buf, "8,4,6,1,3,0");
+	CHECK(strlen(buf) == strlen("8,4,6,1,3,0"));
+	sched_destroy(f.s);
+}
+
+TEST(mwf_ties_smallest_tb_and_reset)
+{
+	struct fig f;
+	char buf[64];
+	fig_init(&f, "mwf:lrr");
+	/* no barrier pending: TBs oldest first, slots in order */
+	fig_order(&f, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "0,1,2,3,4,5,6,7,8,9,10,11"));
+	/* TB1 and TB2 tie with one waiting warp each: TB1 first */
+	fig_arrive(&f, 9, 1);
+	fig_arrive(&f, 5, 1);
+	fig_order(&f, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "4,6,7,8,10,11,0,1,2,3"));
+	/* TB2 gets a second waiting warp: it goes first */
+	fig_arrive(&f, 10, 2);
+	fig_order(&f, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "8,11,4,6,7,0,1,2,3"));
+	/* release resets TB2's counter: back behind TB1 */
+	fig_release(&f, 2);
+	fig_order(&f, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "4,6,7,0,1,2,3,8,9,10,11"));
+	sched_destroy(f.s);
+}
+
+TEST(mwf_gto_within_tb)
+{
+	struct fig f;
+	char buf[64];
+	fig_init(&f, "mwf:gto");
+	f.s->ops->issued(f.s, 2, 1);  /* greedy warp of TB0 */
+	f.s->ops->issued(f.s, 6, 2);  /* greedy warp of TB1 */
+	fig_arrive(&f, 5, 1);
+	fig_order(&f, buf, sizeof(buf));
+	/* TB1 (1 waiting): greedy w6, then oldest; then TB0, TB2 */
+	CHECK(!strcmp(buf, "6,4,7,2,0,1,3,8,9,10,11"));
+	sched_destroy(f.s);
+}
+
+TEST(mwf_bad_args)
+{
+	struct sched_init ini = {.n_sched = 1, .n_slots = 12, .args = ""};
+	char err[128] = "";
+	CHECK(sched_create("mwf:xyz", &ini, err, sizeof(err)) == NULL);
+	CHECK_STR_CONTAINS(err, "mwf");
+}
+
+TEST_MAIN()
