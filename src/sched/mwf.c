@@ -86,6 +86,8 @@ static void mwf_resort(struct mwf *m, unsigned tb)
 	m->rank[i] = (uint8_t)tb;
 }
 
+static void mwf_tb_start(struct sched *s, unsigned tb, uint64_t tb_age);
+
 static unsigned mwf_order(struct sched *s, const struct sched_view *v,
 			  uint16_t *out, unsigned max)
 {
@@ -103,6 +105,8 @@ static unsigned mwf_order(struct sched *s, const struct sched_view *v,
 		unsigned w = m->ages.by_prio[i], tb = v->tb[w];
 		if (!sched_valid(v, w) || tb >= MWF_MAX_TB)
 			continue;
+		if (!m->tb_live[tb]) /* a TB whose tb_start was not seen */
+			mwf_tb_start(s, tb, v->tb_age ? v->tb_age[tb] : tb);
 		if (m->seq[w] > best[tb]) {
 			best[tb] = m->seq[w];
 			m->last[tb] = (uint16_t)w;
