@@ -1,6 +1,13 @@
 /*
- * fetch.c - the fetch-policy registry and round-robin fetch (GPGPU-Sim's
- * baseline: the first warp after the one served last that may fetch).
+ * fetch.c - the fetch-policy registry and the fetch policies:
+ *   rr   GPGPU-Sim's baseline: the first warp after the one served last
+ *        that may fetch;
+ *   cff  critical-fetch-first (BAWS section 4.2): the warp the issue
+ *        policy would select next - the first fetchable warp in the order
+ *        of one of the SM's schedulers (the scheduler whose turn it is,
+ *        cycle mod schedulers, then the others); with GTO that is the
+ *        greedy warp, else the oldest; with MWF the critical TB's next
+ *        warp.  Round robin when no order lists a fetchable warp.
  */
 #include "../base/base.h"
 #include "fetch.h"
@@ -34,8 +41,28 @@ static const struct fetch_ops fetch_rr_ops = {
 	.pick = fetch_rr,
 };
 
+static int fetch_cff(const struct fetch_view *v)
+{
+	for (unsigned k = 0; k < v->n_sched; k++) {
+		struct sched *p = v->sched[(v->cycle + k) % v->n_sched];
+		unsigned n = p->ops->order(p, v->sv, v->scratch, v->n_slots);
+		for (unsigned i = 0; i < n; i++)
+			if (sched_bit(v->fetchable, v->scratch[i]))
+				return v->scratch[i];
+	}
+	return fetch_rr(v);
+}
+
+static const struct fetch_ops fetch_cff_ops = {
+	.name = "cff",
+	.desc = "critical-fetch-first (BAWS): the warp the issue policy would "
+		"select next, else round robin",
+	.pick = fetch_cff,
+};
+
 static const struct fetch_ops *const fetch_table[] = {
 	&fetch_rr_ops,
+	&fetch_cff_ops,
 	NULL,
 };
 

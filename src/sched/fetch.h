@@ -23,6 +23,7 @@ struct fetch_view {
 	struct sched *const *sched;  /* the SM's issue-policy instances */
 	unsigned n_sched;            /* how many */
 	const struct sched_view *sv; /* the issue policies' view */
+	uint16_t *scratch;           /* n_slots entries a policy may use */
 };
 
 struct fetch_ops {

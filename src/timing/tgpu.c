@@ -133,6 +133,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		s->tbof = xcalloc(t->n_slots, sizeof(*s->tbof));
 		s->tb_age = xcalloc(cfg->max_ctas_per_sm, sizeof(*s->tb_age));
 		s->order = xcalloc(t->n_slots, sizeof(*s->order));
+		s->forder = xcalloc(t->n_slots, sizeof(*s->forder));
 		s->sched = xcalloc(t->n_sched, sizeof(*s->sched));
 		for (unsigned k = 0; k < t->n_sched; k++) {
 			struct sched_init ini = {
@@ -202,6 +203,7 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->tbof);
 		free(s->tb_age);
 		free(s->order);
+		free(s->forder);
 		free(s->itag);
 		free(s->ilru);
 		free(s->wheel);

@@ -138,6 +138,7 @@ struct tsm {
 	uint64_t *tb_age;            /* per block slot: block launch order */
 	struct sched **sched;        /* one policy instance per scheduler */
 	uint16_t *order;             /* scratch: a scheduler's candidates */
+	uint16_t *forder;            /* scratch: the fetch policy's */
 	unsigned sched_first;        /* scheduler that goes first this cycle */
 	/* front end */
 	unsigned fetch_last;         /* warp served last by fetch */

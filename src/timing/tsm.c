@@ -615,7 +615,8 @@ static void fetch_cycle(struct tgpu *t, struct tsm *s,
 	struct fetch_view fv = {
 		.cycle = t->cycle, .n_slots = t->n_slots, .n_words = t->n_words,
 		.fetchable = s->fetchable, .last = s->fetch_last,
-		.sched = s->sched, .n_sched = t->n_sched, .sv = sv};
+		.sched = s->sched, .n_sched = t->n_sched, .sv = sv,
+		.scratch = s->forder};
 	bool any = false;
 	for (unsigned i = 0; i < t->n_words; i++)
 		any |= s->fetchable[i] != 0;

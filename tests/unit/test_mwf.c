@@ -3,6 +3,7 @@
  * example, TB ties, the counter reset at release, and MWF(GTO).
  */
 #include "test.h"
+#include "sched/fetch.h"
 #include "sched/sched.h"
 
 /* 12 warp slots, TB k = slots 4k..4k+3, one scheduler. */
@@ -123,6 +124,37 @@ TEST(mwf_gto_within_tb)
 	fig_order(&f, buf, sizeof(buf));
 	/* TB1 (1 waiting): greedy w6, then oldest; then TB0, TB2 */
 	CHECK(!strcmp(buf, "6,4,7,2,0,1,3,8,9,10,11"));
+	sched_destroy(f.s);
+}
+
+TEST(cff_fetches_what_mwf_picks_next)
+{
+	struct fig f;
+	uint64_t fetchable[1] = {0};
+	uint16_t scratch[12];
+	const struct fetch_ops *cff = fetch_lookup("cff");
+	fig_init(&f, "mwf");
+	f.s->ops->issued(f.s, 0, 1);
+	f.s->ops->issued(f.s, 7, 2);
+	fig_arrive(&f, 2, 1);
+	fig_arrive(&f, 5, 1);
+	fig_arrive(&f, 7, 2);
+	fig_arrive(&f, 9, 1);
+	fig_arrive(&f, 10, 2);
+	fig_arrive(&f, 11, 3);
+	struct sched *one[1] = {f.s};
+	struct fetch_view v = {.n_slots = 12, .n_words = 1,
+		.fetchable = fetchable, .last = 0, .sched = one, .n_sched = 1,
+		.sv = &f.v, .scratch = scratch};
+	CHECK(cff != NULL);
+	/* MWF order is 8,4,6,1,3,0: the first of them that may fetch */
+	fetchable[0] = (1ULL << 1) | (1ULL << 4);
+	CHECK(cff->pick(&v) == 4);
+	fetchable[0] = (1ULL << 0) | (1ULL << 3);
+	CHECK(cff->pick(&v) == 3);
+	/* only a barrier-waiting warp may fetch: round robin after last */
+	fetchable[0] = 1ULL << 11;
+	CHECK(cff->pick(&v) == 11);
 	sched_destroy(f.s);
 }
 
