@@ -62,7 +62,15 @@ static inline lanemask_t lanemask_full(unsigned width)
 }
 
 static inline unsigned bit_ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
-static inline unsigned bit_popc64(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
+/* Population count by SWAR arithmetic: without -mpopcnt the builtin is a
+ * library call, slower than this on the simulator's hot paths. */
+static inline unsigned bit_popc64(uint64_t v)
+{
+	v = v - ((v >> 1) & 0x5555555555555555ULL);
+	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
+}
 
 #define BASE_CAT2(a, b) a##b
 #define BASE_CAT(a, b) BASE_CAT2(a, b)

@@ -18,15 +18,6 @@ static exec_fn *const exec_table[OP__COUNT] = {
 #undef OP
 };
 
-/* Population count without relying on a hardware instruction. */
-static inline unsigned popc64(uint64_t v)
-{
-	v = v - ((v >> 1) & 0x5555555555555555ULL);
-	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
-}
-
 void simt_push(struct fwarp *w, uint32_t pc, uint32_t rpc, lanemask_t mask,
 	       uint32_t call)
 {
@@ -36,7 +27,7 @@ void simt_push(struct fwarp *w, uint32_t pc, uint32_t rpc, lanemask_t mask,
 	}
 	w->stack[w->sp++] = (struct simt_entry){
 		.pc = pc, .rpc = rpc, .mask = mask, .call = call,
-		.n_active = popc64(mask)};
+		.n_active = bit_popc64(mask)};
 }
 
 /* Copy a call's return value from the callee frame for lanes m. */
@@ -90,11 +81,11 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 		unsigned n_thr = t->n_active;
 
 		SIM_ASSERT(pc < k->n_insn);
-		SIM_ASSERT(n_thr == popc64(m));
+		SIM_ASSERT(n_thr == bit_popc64(m));
 		if (in->guard != PRED_NONE) {
 			lanemask_t p = w->preds[in->guard];
 			m &= in->guard_neg ? ~p : p;
-			n_thr = popc64(m);
+			n_thr = bit_popc64(m);
 		}
 		x.pc = pc;
 		x.active = t->mask;
@@ -161,7 +152,7 @@ void fexec_exit_lanes(struct exec *x, lanemask_t m)
 	w->live &= ~m;
 	for (uint32_t i = 0; i < w->sp; i++) {
 		w->stack[i].mask &= ~m;
-		w->stack[i].n_active = popc64(w->stack[i].mask);
+		w->stack[i].n_active = bit_popc64(w->stack[i].mask);
 	}
 	if (w->live == 0 && w->state != FW_EXITED) {
 		w->state = FW_EXITED;

@@ -451,20 +451,11 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	return IR_ISSUED;
 }
 
-/* Population count (portable: no popcnt instruction assumed). */
-static inline unsigned popc(uint64_t v)
-{
-	v = v - ((v >> 1) & 0x5555555555555555ULL);
-	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
-}
-
 static unsigned popc_words(const uint64_t *a, unsigned n)
 {
 	unsigned c = 0;
 	for (unsigned i = 0; i < n; i++)
-		c += popc(a[i]);
+		c += bit_popc64(a[i]);
 	return c;
 }
 
@@ -481,8 +472,8 @@ static void issue_cycle(struct tgpu *t, struct tsm *s,
 	for (unsigned i = 0; i < nw; i++) {
 		uint64_t r = s->cb[TC_READY][i];
 		s->cand[i] = r & ~s->sbwait[i];
-		n_cand += popc(s->cand[i]);
-		t->st.wc[TW_DATA] += popc(r & s->sbwait[i]);
+		n_cand += bit_popc64(s->cand[i]);
+		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
 		if (t->need_long_op) {
 			uint64_t m = r, lo = 0;
 			while (m) {
