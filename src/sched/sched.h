@@ -58,6 +58,8 @@ struct sched_ops {
 	const char *name;        /* CLI name, e.g. "gto" */
 	const char *desc;        /* one-line description for `warpsim list` */
 	size_t priv_size;        /* bytes of the policy's struct (base first) */
+	bool uses_long_op;       /* reads sched_view.long_op, and reorganises
+				    itself in order(): ask it every cycle */
 	/* Set up s (zeroed, priv_size bytes); returns 0 or -1 with a message
 	 * in err (size errlen) for bad args. */
 	int (*init)(struct sched *s, const struct sched_init *ini, char *err,

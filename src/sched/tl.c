@@ -164,6 +164,7 @@ const struct sched_ops sched_tl_ops = {
 	.desc = "two-level: active pool of N (tl:N, default 6), LRR inside, "
 		"FIFO refill",
 	.priv_size = sizeof(struct tl),
+	.uses_long_op = true,
 	.init = tl_init,
 	.order = tl_order,
 	.warp_added = tl_warp_added,

@@ -160,7 +160,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 						 sizeof(lanemask_t));
 		}
 	}
-	t->need_long_op = !strncmp(cfg->sched, "tl", 2);
+	t->need_long_op = t->sm[0].sched[0]->ops->uses_long_op;
 	t->fetch = fetch_lookup(cfg->fetch);
 	if (!t->fetch) {
 		diag_err(d, "fetch_policy '%s': unknown (see `warpsim list`)",
