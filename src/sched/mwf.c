@@ -88,6 +88,13 @@ static void mwf_resort(struct mwf *m, unsigned tb)
 
 static void mwf_tb_start(struct sched *s, unsigned tb, uint64_t tb_age);
 
+/* A warp order() lists: live, not at a barrier, in a TB the table holds. */
+static bool mwf_listable(const struct sched_view *v, unsigned w)
+{
+	return sched_valid(v, w) && !sched_bit(v->at_barrier, w) &&
+	       v->tb[w] < MWF_MAX_TB;
+}
+
 static unsigned mwf_order(struct sched *s, const struct sched_view *v,
 			  uint16_t *out, unsigned max)
 {
@@ -111,7 +118,7 @@ static unsigned mwf_order(struct sched *s, const struct sched_view *v,
 			best[tb] = m->seq[w];
 			m->last[tb] = (uint16_t)w;
 		}
-		if (!sched_bit(v->at_barrier, w))
+		if (mwf_listable(v, w))
 			m->cnt[tb + 1]++;
 	}
 	for (unsigned k = 0; k < MWF_MAX_TB; k++)
@@ -119,15 +126,13 @@ static unsigned mwf_order(struct sched *s, const struct sched_view *v,
 	if (m->gto) {
 		for (unsigned i = 0; i < m->ages.n; i++) {
 			unsigned w = m->ages.by_prio[i];
-			if (sched_valid(v, w) && !sched_bit(v->at_barrier, w) &&
-			    v->tb[w] < MWF_MAX_TB)
+			if (mwf_listable(v, w))
 				m->tmp[m->cnt[v->tb[w]]++] = (uint16_t)w;
 		}
 	} else {
 		for (unsigned w = s->ini.sched_id; w < v->n_slots;
 		     w += s->ini.n_sched)
-			if (sched_valid(v, w) && m->ages.in[w] &&
-			    !sched_bit(v->at_barrier, w) && v->tb[w] < MWF_MAX_TB)
+			if (m->ages.in[w] && mwf_listable(v, w))
 				m->tmp[m->cnt[v->tb[w]]++] = (uint16_t)w;
 	}
 	/* cnt[k] is now the end of TB k's bucket (start: cnt[k - 1]) */
