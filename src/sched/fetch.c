@@ -7,7 +7,12 @@
  *        of one of the SM's schedulers (the scheduler whose turn it is,
  *        cycle mod schedulers, then the others); with GTO that is the
  *        greedy warp, else the oldest; with MWF the critical TB's next
- *        warp.  Round robin when no order lists a fetchable warp.
+ *        warp.  Round robin when no order lists a fetchable warp;
+ *   fef  fewest-entries-first (BAWS section 6.2): the fetchable warp with
+ *        the fewest valid I-buffer entries, round robin among equals.
+ *        Ranking by entries needs warps with partly filled I-buffers to
+ *        compete, so fef declares `partial`: a warp may fetch whenever
+ *        one of its I-buffer slots is free.
  */
 #include "../base/base.h"
 #include "fetch.h"
@@ -36,8 +41,8 @@ static int fetch_rr(const struct fetch_view *v)
 
 static const struct fetch_ops fetch_rr_ops = {
 	.name = "rr",
-	.desc = "round robin over warps with an empty I-buffer, starting "
-		"after the warp served last",
+	.desc = "round robin over warps whose I-buffer has room for a fetch "
+		"block, starting after the warp served last",
 	.pick = fetch_rr,
 };
 
@@ -60,9 +65,34 @@ static const struct fetch_ops fetch_cff_ops = {
 	.pick = fetch_cff,
 };
 
+static int fetch_fef(const struct fetch_view *v)
+{
+	int best = -1;
+	unsigned fill = ~0u, n = v->n_slots;
+	for (unsigned k = 1; k <= n; k++) {
+		unsigned w = (v->last + k) % n;
+		if (sched_bit(v->fetchable, w) && v->ib_fill[w] < fill) {
+			fill = v->ib_fill[w];
+			best = (int)w;
+			if (!fill)
+				break;
+		}
+	}
+	return best;
+}
+
+static const struct fetch_ops fetch_fef_ops = {
+	.name = "fef",
+	.desc = "fewest-entries-first (BAWS 6.2): the warp with the fewest "
+		"valid I-buffer entries; fetches into partly filled I-buffers",
+	.partial = true,
+	.pick = fetch_fef,
+};
+
 static const struct fetch_ops *const fetch_table[] = {
 	&fetch_rr_ops,
 	&fetch_cff_ops,
+	&fetch_fef_ops,
 	NULL,
 };
 

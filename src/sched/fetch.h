@@ -17,8 +17,10 @@ struct fetch_view {
 	uint64_t cycle;              /* current core cycle */
 	unsigned n_slots;            /* warp slots on the SM */
 	unsigned n_words;            /* 64-bit words of each bitset */
-	const uint64_t *fetchable;   /* bitset: live, I-buffer empty, no
-					I-cache miss outstanding */
+	const uint64_t *fetchable;   /* bitset: live, room in the I-buffer
+					(see fetch_ops.partial), no I-cache
+					miss or fetch outstanding */
+	const uint8_t *ib_fill;      /* per slot: valid I-buffer entries */
 	unsigned last;               /* slot served last */
 	struct sched *const *sched;  /* the SM's issue-policy instances */
 	unsigned n_sched;            /* how many */
@@ -29,6 +31,11 @@ struct fetch_view {
 struct fetch_ops {
 	const char *name;  /* CLI name (--fetch) */
 	const char *desc;  /* one line for `warpsim list` */
+	bool partial;      /* a warp may fetch as soon as one I-buffer slot
+			      is free (else only when a whole fetch block,
+			      min(gpgpu_fetch_bytes/8, gpgpu_ibuffer_size)
+			      instructions, fits: with the GTX480's 2-entry
+			      I-buffer and 16 B fetch, only when empty) */
 	/* The slot to fetch for (a set bit of v->fetchable), or -1. */
 	int (*pick)(const struct fetch_view *v);
 };

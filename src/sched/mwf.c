@@ -17,6 +17,19 @@
  * The TB order changes only on those events and is re-sorted there
  * (insertion into at most MWF_MAX_TB entries); order() only buckets the
  * scheduler's warps by TB, in one pass.
+ *
+ * The same file holds "saws", our reading of SAWS (Liu et al., the
+ * comparison point of baws.txt sections 6.6 and 7), which differs only in
+ * the TB key: TBs with a barrier pending rank by the time their first warp
+ * hit it (earliest first) instead of by the number of warps waiting; TBs
+ * with none pending follow, oldest first.  Assumptions (baws.txt describes
+ * SAWS in two paragraphs; the SAWS paper is not in our hands): the
+ * first-hit time is kept until that barrier releases, then the TB drops
+ * back until its next barrier; inside a TB warps go GTO ("saws",
+ * "saws:gto"; "saws:lrr" rotates like MWF(LRR)), since baws.txt compares
+ * SAWS with GTO; the shared TB order across an SM's schedulers is what
+ * "synchronisation between warp schedulers" becomes in a model whose
+ * schedulers see the same barrier events.
  */
 #include "../base/base.h"
 #include "sched_int.h"
@@ -27,7 +40,11 @@ struct mwf {
 	struct sched base;              /* must be first */
 	struct sched_ages ages;         /* own warps, oldest first */
 	bool gto;                       /* MWF(GTO) within a TB, else LRR */
+	bool saws;                      /* TB key: first barrier hit (SAWS) */
 	uint32_t waiting[MWF_MAX_TB];   /* WPT: warps of the TB at a barrier */
+	uint64_t hit[MWF_MAX_TB];       /* SAWS: stamp of the first arrival at
+					   the pending barrier (0: none) */
+	uint64_t n_hits;                /* SAWS: stamps handed out */
 	uint64_t tb_age[MWF_MAX_TB];    /* TB launch order (its id) */
 	bool tb_live[MWF_MAX_TB];       /* TB slot holds a TB */
 	uint16_t last[MWF_MAX_TB];      /* scratch: own slot issued last per TB */
@@ -41,7 +58,7 @@ struct mwf {
 
 static struct mwf *mwf_of(struct sched *s)
 {
-	SIM_ASSERT(s->ops == &sched_mwf_ops);
+	SIM_ASSERT(s->ops == &sched_mwf_ops || s->ops == &sched_saws_ops);
 	return (struct mwf *)s;
 }
 
@@ -49,19 +66,24 @@ static int mwf_init(struct sched *s, const struct sched_init *ini, char *err,
 		    size_t errlen)
 {
 	struct mwf *m = mwf_of(s);
-	if (!strcmp(ini->args, "gto"))
+	m->saws = s->ops == &sched_saws_ops;
+	if (!strcmp(ini->args, "gto") || (m->saws && !ini->args[0]))
 		m->gto = true;
 	else if (ini->args[0] && strcmp(ini->args, "lrr"))
-		return sched_err(err, errlen, "mwf: bad argument \"%s\": "
-				 "expected lrr or gto", ini->args);
+		return sched_err(err, errlen, "%s: bad argument \"%s\": "
+				 "expected lrr or gto", s->ops->name,
+				 ini->args);
 	sched_ages_init(&m->ages);
 	return 0;
 }
 
-/* True when TB a ranks before TB b: more waiting warps, then older. */
+/* True when TB a ranks before TB b: more waiting warps (MWF) or an
+ * earlier first hit of a pending barrier (SAWS), then older. */
 static bool mwf_before(const struct mwf *m, unsigned a, unsigned b)
 {
-	if (m->waiting[a] != m->waiting[b])
+	if (m->saws && m->hit[a] != m->hit[b])
+		return m->hit[a] && (!m->hit[b] || m->hit[a] < m->hit[b]);
+	if (!m->saws && m->waiting[a] != m->waiting[b])
 		return m->waiting[a] > m->waiting[b];
 	return m->tb_age[a] < m->tb_age[b] ||
 	       (m->tb_age[a] == m->tb_age[b] && a < b);
@@ -198,6 +220,8 @@ static void mwf_barrier_arrive(struct sched *s, unsigned slot, unsigned tb,
 	if (tb >= MWF_MAX_TB)
 		return;
 	m->waiting[tb] = n_waiting;
+	if (!m->hit[tb])
+		m->hit[tb] = ++m->n_hits;
 	mwf_resort(m, tb);
 }
 
@@ -207,6 +231,7 @@ static void mwf_barrier_release(struct sched *s, unsigned tb)
 	if (tb >= MWF_MAX_TB)
 		return;
 	m->waiting[tb] = 0;
+	m->hit[tb] = 0;
 	mwf_resort(m, tb);
 }
 
@@ -217,6 +242,7 @@ static void mwf_tb_start(struct sched *s, unsigned tb, uint64_t tb_age)
 		return;
 	m->tb_live[tb] = true;
 	m->waiting[tb] = 0;
+	m->hit[tb] = 0;
 	m->tb_age[tb] = tb_age;
 	m->rank[m->n_rank++] = (uint8_t)tb;
 	mwf_resort(m, tb);
@@ -236,18 +262,29 @@ static void mwf_tb_end(struct sched *s, unsigned tb)
 	m->n_rank--;
 }
 
+/* The hooks both TB-priority policies share. */
+#define MWF_HOOKS                                    \
+	.priv_size = sizeof(struct mwf),             \
+	.init = mwf_init,                            \
+	.order = mwf_order,                          \
+	.warp_added = mwf_warp_added,                \
+	.warp_removed = mwf_warp_removed,            \
+	.issued = mwf_issued,                        \
+	.barrier_arrive = mwf_barrier_arrive,        \
+	.barrier_release = mwf_barrier_release,      \
+	.tb_start = mwf_tb_start,                    \
+	.tb_end = mwf_tb_end
+
 const struct sched_ops sched_mwf_ops = {
 	.name = "mwf",
 	.desc = "most-waiting-first (BAWS): TBs by warps waiting at a barrier, "
 		"then oldest TB; mwf[:lrr] or mwf:gto inside a TB",
-	.priv_size = sizeof(struct mwf),
-	.init = mwf_init,
-	.order = mwf_order,
-	.warp_added = mwf_warp_added,
-	.warp_removed = mwf_warp_removed,
-	.issued = mwf_issued,
-	.barrier_arrive = mwf_barrier_arrive,
-	.barrier_release = mwf_barrier_release,
-	.tb_start = mwf_tb_start,
-	.tb_end = mwf_tb_end,
+	MWF_HOOKS,
+};
+
+const struct sched_ops sched_saws_ops = {
+	.name = "saws",
+	.desc = "SAWS as BAWS describes it: TBs by first hit of a pending "
+		"barrier, then oldest TB; saws[:gto] or saws:lrr inside a TB",
+	MWF_HOOKS,
 };

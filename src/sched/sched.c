@@ -20,6 +20,7 @@ static const struct sched_ops *const sched_table[] = {
 	&sched_oldest_ops,
 	&sched_tl_ops,
 	&sched_mwf_ops,
+	&sched_saws_ops,
 	NULL,
 };
 

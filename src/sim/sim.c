@@ -451,6 +451,9 @@ static void sim_ratios(struct stats *st, const struct ws_config *c)
 		stats_f64(st, "warp_frac_barrier", (double)a / (double)v);
 		stats_f64(st, "warp_frac_exit", (double)b / (double)v);
 	}
+	if (stats_get_u64(st, "rtru_phases", &a) &&
+	    stats_get_u64(st, "rtru_sum_ppm", &b))
+		stats_f64(st, "rtru_mean", a ? (double)b / 1e6 / (double)a : 0.0);
 	if (stats_get_u64(st, "gpgpu_n_mem_insn", &a) &&
 	    stats_get_u64(st, "icnt_total_pkts_simt_to_mem", &b))
 		stats_f64(st, "coalescing_rate", b ? (double)a / (double)b : 0.0);
@@ -528,6 +531,9 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "warp_cycles_total", tot);
 		stats_f64(l, "warp_frac_barrier", 0);
 		stats_f64(l, "warp_frac_exit", 0);
+		stats_u64(l, "rtru_phases", ts->rtru_phases);
+		stats_u64(l, "rtru_sum_ppm", ts->rtru_sum_ppm);
+		stats_f64(l, "rtru_mean", 0);
 		stats_u64(l, "gpgpu_n_mem_insn", ts->mem_insn);
 		stats_u64(l, "gpgpu_n_mem_txn", ts->mem_txn);
 		stats_u64(l, "gpgpu_n_atomic_insn", ts->atomic_insn);
@@ -537,6 +543,7 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 			  ts->reg_bank_conflicts);
 		stats_u64(l, "gpgpu_n_stall_shd_mem", ts->ldst_stall);
 		stats_u64(l, "ibuffer_flushes", ts->ib_flush);
+		stats_u64(l, "ibuffer_fetch_discards", ts->ib_discard);
 		stats_u64(l, "L1I_total_cache_accesses", ts->ifetch);
 		stats_u64(l, "L1I_total_cache_misses", ts->imiss);
 		sim_cache_stats(l, "L1D", &m->l1d);

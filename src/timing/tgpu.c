@@ -123,6 +123,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 			s->cb[c] = xcalloc(nw, 8);
 		s->sbwait = xcalloc(nw, 8);
 		s->fetchable = xcalloc(nw, 8);
+		s->ibfill = xcalloc(t->n_slots, 1);
 		s->nextmem = xcalloc(nw, 8);
 		s->cand = xcalloc(nw, 8);
 		s->smask = xcalloc((size_t)nw * t->n_sched, 8);
@@ -167,6 +168,8 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 			 cfg->fetch);
 		goto fail;
 	}
+	t->ib_room = t->fetch->partial ? 1 :
+		(unsigned)MIN(cfg->fetch_bytes / 8, cfg->ibuffer_size);
 	return t;
 fail:
 	tgpu_destroy(t);
@@ -204,6 +207,7 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->tb_age);
 		free(s->order);
 		free(s->forder);
+		free(s->ibfill);
 		free(s->itag);
 		free(s->ilru);
 		free(s->wheel);
@@ -347,7 +351,7 @@ void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id)
 	g->slot_busy[slot] = 1;
 	struct fcta *c = &g->slots[slot];
 	*tb = (struct ttb){.cta = c, .slot = slot, .n_warps = c->n_warps,
-			   .start = t->cycle, .id = id};
+			   .start = t->cycle, .ph_start = t->cycle, .id = id};
 	s->tb_age[k] = id;
 	s->n_res++;
 	t->n_resident++;
@@ -399,6 +403,7 @@ static void tgpu_tb_end(struct tgpu *t, struct tsm *s, unsigned k)
 	for (unsigned i = 0; i < t->n_sched; i++)
 		if (s->sched[i]->ops->tb_end)
 			s->sched[i]->ops->tb_end(s->sched[i], k);
+	tsm_phase_close(t, tb);
 	tgpu_trace(t, "tb_end", s->id, tb->id, -1);
 	t->g->slot_busy[tb->slot] = 0;
 	t->st.tb_cycles += t->cycle - tb->start;

@@ -70,7 +70,17 @@ struct tstats {
 	uint64_t ifetch;            /* I-cache accesses */
 	uint64_t imiss;             /* I-cache misses */
 	uint64_t ib_flush;          /* I-buffer flushes (control mismatch) */
+	uint64_t ib_discard;        /* fetches dropped at decode: the warp
+				       changed course while they flew */
 	uint64_t ldst_stall;        /* cycles the LD/ST unit could not push */
+	uint64_t rtru_phases;       /* warp-phases closed (barrier releases
+				       and block ends with warps in them) */
+	uint64_t rtru_sum_ppm;      /* sum over them of RTRU (baws.txt
+				       eq. 1) in millionths (an integer, so
+				       launches add up exactly):
+				       sum_i (maxT - T_i) / (N maxT),
+				       T_i = cycles from the phase's start to
+				       warp i reaching its barrier or exit */
 	uint64_t n_tb;              /* blocks run */
 	uint64_t tb_cycles;         /* sum of block lifetimes */
 	uint64_t max_resident_tb;   /* most blocks resident at once */

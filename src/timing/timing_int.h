@@ -85,6 +85,10 @@ struct ttb {
 	uint32_t n_done;       /* warps exited and drained */
 	uint32_t bar_waiting;  /* warps waiting at a barrier (MWF's counter) */
 	uint64_t start;        /* cycle it started */
+	uint64_t ph_start;     /* cycle its current warp-phase began */
+	uint64_t ph_sum;       /* sum of T_i of warps at its end so far */
+	uint64_t ph_max;       /* largest such T_i */
+	uint32_t ph_n;         /* warps at the phase's end so far */
 	uint64_t id;           /* block number in the grid */
 };
 
@@ -128,7 +132,9 @@ struct tsm {
 	uint64_t *cb[TC__COUNT];     /* bitsets: warps per enum tclass */
 	uint64_t *sbwait;            /* bitset: ready warps whose next
 					instruction collides on the scoreboard */
-	uint64_t *fetchable;         /* bitset: live, I-buffer empty, no miss */
+	uint64_t *fetchable;         /* bitset: live, room in the I-buffer,
+					no miss or fetch outstanding */
+	uint8_t *ibfill;             /* per slot: valid I-buffer entries */
 	uint64_t *nextmem;           /* bitset: next instruction uses LD/ST */
 	uint64_t *smask;             /* n_sched bitsets: slots per scheduler */
 	uint64_t *cand;              /* scratch bitset: ready & ~sbwait */
@@ -181,6 +187,8 @@ struct tgpu {
 	unsigned i_sets, i_ways, i_line; /* I-cache geometry */
 	bool need_long_op;           /* policy reads sched_view.long_op */
 	const struct fetch_ops *fetch; /* fetch policy */
+	unsigned ib_room;            /* free I-buffer slots a warp needs to
+					fetch (fetch_ops.partial: 1) */
 	FILE *trace;                 /* event trace or NULL */
 	/* per launch */
 	const struct ptx_kernel *k;  /* kernel */
@@ -211,6 +219,8 @@ void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
 void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id);
 /* Warp slot w of SM s may have finished: exited and drained (tgpu.c). */
 void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned w);
+/* Close block tb's warp-phase: add its RTRU to the stats (tsm.c). */
+void tsm_phase_close(struct tgpu *t, struct ttb *tb);
 /* Write one trace line. */
 void tgpu_trace(struct tgpu *t, const char *ev, unsigned sm, uint64_t tb,
 		int warp);

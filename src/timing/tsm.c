@@ -286,8 +286,13 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	else
 		c = w->flushed ? TC_CTRL : TC_EMPTY;
 	s->cb[c][i] |= b;
-	if (w->fw->state != FW_EXITED && !w->ib_n && !w->imiss &&
-	    !(s->fb_valid && s->fb_warp == wi))
+	s->ibfill[wi] = (uint8_t)w->ib_n;
+	/* room for a fetch block (or one slot, fetch_ops.partial), and the
+	 * pc after the buffered instructions exists */
+	if (w->fw->state != FW_EXITED && !w->imiss &&
+	    !(s->fb_valid && s->fb_warp == wi) &&
+	    w->ib_n + t->ib_room <= t->cfg->ibuffer_size &&
+	    (!w->ib_n || w->ib_pc + w->ib_n < t->k->n_insn))
 		s->fetchable[i] |= b;
 	if (w->ib_n && sb_collide(t, w, w->ib_pc))
 		s->sbwait[i] |= b;
@@ -322,6 +327,29 @@ static unsigned bank_extra(const struct tgpu *t, unsigned wi, uint32_t pc)
 		worst = MAX(worst, n);
 	}
 	return worst - 1;
+}
+
+/* RTRU (baws.txt eq. 1): a warp of block tb reached the end of its
+ * warp-phase (a barrier, or its exit for the block's last phase). */
+static void phase_reach(struct tgpu *t, struct ttb *tb)
+{
+	uint64_t d = t->cycle - tb->ph_start;
+	tb->ph_sum += d;
+	tb->ph_max = MAX(tb->ph_max, d);
+	tb->ph_n++;
+}
+
+void tsm_phase_close(struct tgpu *t, struct ttb *tb)
+{
+	if (tb->ph_n && tb->ph_max) {
+		uint64_t nm = (uint64_t)tb->ph_n * tb->ph_max;
+		t->st.rtru_sum_ppm += ((nm - tb->ph_sum) * 1000000 + nm / 2) /
+			nm;
+		t->st.rtru_phases++;
+	}
+	tb->ph_n = 0;
+	tb->ph_sum = tb->ph_max = 0;
+	tb->ph_start = t->cycle;
 }
 
 enum issue_res { IR_ISSUED, IR_DATA, IR_STRUCT };
@@ -408,6 +436,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	/* barrier and exit events */
 	if (fw->state == FW_BARRIER && old_state != FW_BARRIER) {
 		tb->bar_waiting++;
+		phase_reach(t, tb);
 		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
 		for (unsigned i = 0; i < t->n_sched; i++) {
 			struct sched *p = s->sched[i];
@@ -416,6 +445,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 						       tb->bar_waiting);
 		}
 	} else if (in->op == OP_BAR && fw->state != FW_BARRIER) {
+		phase_reach(t, tb);
 		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
 	}
 	if (g->n_bar_rel != bar_rel) {
@@ -426,6 +456,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 		for (unsigned i = 0; i < tb->n_warps; i++)
 			tb->bar_waiting += s->w[base + i].fw &&
 				s->w[base + i].fw->state == FW_BARRIER;
+		tsm_phase_close(t, tb);
 		tgpu_trace(t, "bar_release", s->id, tb->id, -1);
 		for (unsigned i = 0; i < t->n_sched; i++) {
 			struct sched *p = s->sched[i];
@@ -438,6 +469,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	w->ib_n--;
 	if (fw->state == FW_EXITED) {
 		w->ib_n = 0;
+		phase_reach(t, tb);
 		tgpu_trace(t, "warp_exit", s->id, tb->id, (int)fw->warp_id);
 		if (!w->n_wb && !w->n_mem)
 			tgpu_warp_check_done(t, s, wi);
@@ -574,15 +606,22 @@ static void decode_cycle(struct tgpu *t, struct tsm *s)
 		return;
 	struct twarp *w = &s->w[s->fb_warp];
 	s->fb_valid = 0;
-	if (!w->fw || w->ib_n || w->fw->state == FW_EXITED) {
-		if (w->fw)
-			tsm_warp_update(t, s, s->fb_warp);
+	if (!w->fw)
 		return;
+	/* the block goes behind the buffered instructions, or into an
+	 * empty buffer at the SIMT top's pc; else the warp changed course
+	 * (branch, barrier, exit) while it flew and it is dropped */
+	if (w->fw->state != FW_EXITED &&
+	    (w->ib_n ? s->fb_pc == w->ib_pc + w->ib_n :
+	     w->fw->stack[w->fw->sp - 1].pc == s->fb_pc)) {
+		if (!w->ib_n)
+			w->ib_pc = s->fb_pc;
+		w->ib_n += MIN(s->fb_n,
+			       (uint32_t)t->cfg->ibuffer_size - w->ib_n);
+		w->flushed = 0;
+	} else {
+		t->st.ib_discard++;
 	}
-	SIM_ASSERT(w->fw->stack[w->fw->sp - 1].pc == s->fb_pc);
-	w->ib_pc = s->fb_pc;
-	w->ib_n = s->fb_n;
-	w->flushed = 0;
 	tsm_warp_update(t, s, s->fb_warp);
 }
 
@@ -605,7 +644,8 @@ static void fetch_cycle(struct tgpu *t, struct tsm *s,
 		return;
 	struct fetch_view fv = {
 		.cycle = t->cycle, .n_slots = t->n_slots, .n_words = t->n_words,
-		.fetchable = s->fetchable, .last = s->fetch_last,
+		.fetchable = s->fetchable, .ib_fill = s->ibfill,
+		.last = s->fetch_last,
 		.sched = s->sched, .n_sched = t->n_sched, .sv = sv,
 		.scratch = s->forder};
 	bool any = false;
@@ -619,7 +659,8 @@ static void fetch_cycle(struct tgpu *t, struct tsm *s,
 	unsigned wi = (unsigned)f;
 	struct twarp *w = &s->w[wi];
 	SIM_ASSERT(tbit(s->fetchable, wi));
-	uint32_t pc = w->fw->stack[w->fw->sp - 1].pc;
+	uint32_t pc = w->ib_n ? w->ib_pc + w->ib_n :
+		w->fw->stack[w->fw->sp - 1].pc;
 	addr_t a = T_CODE_BASE + (addr_t)pc * 8;
 	addr_t line = a & ~(addr_t)(t->i_line - 1);
 	t->st.ifetch++;
@@ -636,7 +677,8 @@ static void fetch_cycle(struct tgpu *t, struct tsm *s,
 		}
 		return;
 	}
-	unsigned n = (unsigned)MIN(t->cfg->fetch_bytes / 8, t->cfg->ibuffer_size);
+	unsigned n = (unsigned)MIN(t->cfg->fetch_bytes / 8,
+				   t->cfg->ibuffer_size - w->ib_n);
 	n = MIN(n, (unsigned)((line + t->i_line - a) / 8));
 	n = MIN(n, t->k->n_insn - pc);
 	s->fb_valid = 1;

@@ -461,6 +461,41 @@ TEST(tb_turnover)
 	tt_close(&t);
 }
 
+/* ---- BAWS: the critical warp is the last warp of the last TB -------------- */
+
+/* Cycles of baws.ptx's crit on one SM under issue policy sched and fetch
+ * policy fetch: 3 blocks of 16 warps (as SP and FWT run), 6 phases, the
+ * critical warp 60 x 4 dependent adds per phase, the others 4 x 8
+ * independent ones. */
+static uint64_t tt_crit(const char *sched, const char *fetch)
+{
+	const char *opt[] = {"--set", "gpgpu_n_clusters=1", "--sched", sched,
+			     "--fetch", fetch};
+	struct tt t;
+	if (!tt_open(&t, "baws.ptx", opt, 6)) {
+		CHECK(0);
+		return 0;
+	}
+	uint32_t p[3] = {6, 60, 4};
+	uint64_t c = tt_run(&t, "crit", 3, 512, p, sizeof(p));
+	tt_close(&t);
+	return c;
+}
+
+TEST(critical_warp)
+{
+	uint64_t gto = tt_crit("gto", "rr");
+	uint64_t baws = tt_crit("mwf:gto", "cff");
+	uint64_t mwf = tt_crit("mwf:gto", "rr");
+	printf("  GTO %llu cycles, MWF(GTO) %llu, MWF(GTO)+CFF %llu: "
+	       "BAWS/GTO = %.3f\n", (unsigned long long)gto,
+	       (unsigned long long)mwf, (unsigned long long)baws,
+	       gto ? (double)baws / (double)gto : 0.0);
+	CHECK(gto > 0 && baws > 0 && mwf > 0);
+	CHECK(baws < gto);
+	CHECK(mwf < gto);
+}
+
 /* ---- determinism ------------------------------------------------------------------ */
 
 /* Run the workload in a fresh simulator and write its statistics (text)

@@ -1,6 +1,7 @@
 /*
  * test_mwf.c - most-waiting-first (BAWS section 4.1): the paper's Figure 7
- * example, TB ties, the counter reset at release, and MWF(GTO).
+ * example, TB ties, the counter reset at release, and MWF(GTO); SAWS
+ * (first barrier hit first) on the paper's Figure 13 situation.
  */
 #include "test.h"
 #include "sched/fetch.h"
@@ -158,12 +159,56 @@ TEST(cff_fetches_what_mwf_picks_next)
 	sched_destroy(f.s);
 }
 
+TEST(saws_first_hit_keeps_priority)
+{
+	struct fig f;
+	char buf[128];
+	/* baws.txt Figure 13: TB0 hits its barrier first (t0), later TB1
+	 * has two warps waiting (t1) and TB2 three (t2): SAWS keeps TB0
+	 * first, MWF moves to TB2 */
+	fig_init(&f, "saws");
+	fig_order(&f, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "0,1,2,3,4,5,6,7,8,9,10,11")); /* no barrier: GTO */
+	fig_arrive(&f, 0, 1);
+	fig_arrive(&f, 4, 1);
+	fig_arrive(&f, 5, 2);
+	fig_arrive(&f, 8, 1);
+	fig_arrive(&f, 9, 2);
+	fig_arrive(&f, 10, 3);
+	fig_order(&f, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "1,2,3,6,7,11"));
+	sched_destroy(f.s);
+	fig_init(&f, "mwf:gto");
+	fig_arrive(&f, 0, 1);
+	fig_arrive(&f, 4, 1);
+	fig_arrive(&f, 5, 2);
+	fig_arrive(&f, 8, 1);
+	fig_arrive(&f, 9, 2);
+	fig_arrive(&f, 10, 3);
+	fig_order(&f, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "11,6,7,1,2,3"));
+	sched_destroy(f.s);
+	/* SAWS: TB0's barrier releases: it drops behind the TBs still
+	 * waiting, in their first-hit order (TB1 hit before TB2) */
+	fig_init(&f, "saws");
+	fig_arrive(&f, 0, 1);
+	fig_arrive(&f, 4, 1);
+	fig_arrive(&f, 8, 1);
+	fig_arrive(&f, 9, 2);
+	fig_release(&f, 0);
+	fig_order(&f, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "5,6,7,10,11,0,1,2,3"));
+	sched_destroy(f.s);
+}
+
 TEST(mwf_bad_args)
 {
 	struct sched_init ini = {.n_sched = 1, .n_slots = 12, .args = ""};
 	char err[128] = "";
 	CHECK(sched_create("mwf:xyz", &ini, err, sizeof(err)) == NULL);
 	CHECK_STR_CONTAINS(err, "mwf");
+	CHECK(sched_create("saws:xyz", &ini, err, sizeof(err)) == NULL);
+	CHECK_STR_CONTAINS(err, "saws");
 }
 
 TEST_MAIN()
