@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Each figure type renders from the committed fixture database
 (fixture.sql loaded into a temporary SQLite file) into a non-empty PNG
-and an SVG."""
+and an SVG: fixture.toml (sweep "fixture") and fixture_baws.toml (sweep
+"fxbaws": series_list speedups, stall_norm, stat_bars, two-run
+warp_phase) together cover every type."""
 import os
 import sqlite3
 
@@ -22,10 +24,14 @@ with open(os.path.join(h.HERE, "fixture.sql")) as f:
     db.executescript(f.read())
 db.close()
 spec = harness_spec.load_spec(os.path.join(h.HERE, "fixture.toml"))
-figs = spec["figure"]
+bspec = harness_spec.load_spec(os.path.join(h.HERE, "fixture_baws.toml"))
+figs = spec["figure"] + bspec["figure"]
 h.check({f["type"] for f in figs} == set(harness_plot.FIGURES),
-        "fixture.toml must cover every figure type")
-paths = harness_plot.plot_all(dbp, figs, os.path.join(d, "figs"), "fixture")
+        "the fixture specs must cover every figure type")
+paths = harness_plot.plot_all(dbp, spec["figure"], os.path.join(d, "figs"),
+                              "fixture")
+paths += harness_plot.plot_all(dbp, bspec["figure"],
+                               os.path.join(d, "bfigs"), "fxbaws")
 for f, p in zip(figs, paths):
     h.check(os.path.getsize(p) > 5000, "%s: PNG too small" % p)
     with open(p, "rb") as fh:
@@ -39,7 +45,8 @@ rows = harness_plot.fetch_runs(db, "fixture",
                                {"opt_gpgpu_num_sched_per_core": 2})
 sp = harness_plot.speedups(rows, baseline={"sched": "lrr"})
 h.check(abs(sp["gto"]["sp"] - 1.09) < 0.01, "gto speedup %s" % sp["gto"])
-n = db.execute("SELECT COUNT(*) FROM tb_events").fetchone()[0]
+n = db.execute("SELECT COUNT(*) FROM tb_events WHERE key IN (SELECT key "
+               "FROM sweep_runs WHERE sweep = 'fixture')").fetchone()[0]
 h.check(n == 12, "fixture has %d TB events, expected 12" % n)
 h.cleanup(d)
 print("PASS: %d figures (%s) rendered" % (len(paths), ", ".join(

@@ -23,7 +23,10 @@ p = h.harness(a, "report", os.path.join(h.HERE, "fixture.toml"), "--db", dbp,
               "--out", d, "--report", rep)
 h.check("4 of 4 headline rows filled" in p.stdout, p.stdout)
 text = open(rep).read()
-rows = [l for l in text.splitlines() if l.startswith("| ") and
+# The headline table: the first table after "## Headline" (evidence
+# tables may follow it).
+head = text.split("## Headline", 1)[1].lstrip("\n").split("\n\n", 1)[0]
+rows = [l for l in head.splitlines() if l.startswith("| ") and
         not l.startswith("| result")]
 h.check(len(rows) == 4, "expected 4 headline rows:\n" + text)
 for r in rows:

@@ -10,6 +10,7 @@ Tables (docs/harness.md has the full schema):
   tb_events     TB lifetimes from a trace: run, launch, sm, tb, start, end
   warp_phases   per-warp phases (run / barrier / exited) from a trace
   sweep_runs    which sweep (experiment) asked for which run
+  subsweep_runs which sub-sweep ([[sweep]] entry) of a sweep asked for it
   workload_classes  the manifest's suite classes per workload
   workloads     manifest order (ord) and classes per workload
 Collecting is idempotent: rows are keyed by run key and replaced.
@@ -30,7 +31,7 @@ META = [
     ("sim_options", "TEXT"), ("warpsim_version", "TEXT"),
     ("status", "TEXT"), ("exit_status", "INTEGER"), ("error", "TEXT"),
     ("wall_s", "REAL"), ("host", "TEXT"), ("started_at", "REAL"),
-    ("finished_at", "REAL"),
+    ("finished_at", "REAL"), ("trace", "INTEGER"),
 ]
 META_NAMES = {n for n, _ in META}
 # Columns that vary from one execution of the same job to the next.
@@ -53,6 +54,8 @@ CREATE TABLE IF NOT EXISTS warp_phases (key TEXT, launch INTEGER,
 CREATE INDEX IF NOT EXISTS warp_phases_key ON warp_phases (key);
 CREATE TABLE IF NOT EXISTS sweep_runs (sweep TEXT, key TEXT,
     PRIMARY KEY (sweep, key));
+CREATE TABLE IF NOT EXISTS subsweep_runs (sweep TEXT, subsweep TEXT,
+    key TEXT, PRIMARY KEY (sweep, subsweep, key));
 CREATE TABLE IF NOT EXISTS workload_classes (workload TEXT, class TEXT,
     PRIMARY KEY (workload, class));
 CREATE TABLE IF NOT EXISTS workloads (workload TEXT PRIMARY KEY,
@@ -174,19 +177,26 @@ def _split(d):
 # ---- traces ----------------------------------------------------------------
 
 def parse_trace(path):
-    """(tb_rows, phase_rows) from a `cycle event sm tb warp` trace."""
+    """(tb_rows, phase_rows) from a `cycle event sm tb warp` trace.
+
+    A launch starts at a launch event or at a tb_start of a TB id that
+    already started in this launch (warpsim restarts cycles and TB ids
+    per launch and prints no launch event).  bar_release names
+    one warp, or none (`-` or -1): then it releases every warp of the TB
+    that is waiting at the barrier."""
     tbs, phases = [], []
     open_tb = {}      # (sm, tb) -> [launch, sm, tb, start, end]
     warp = {}         # (sm, tb, warp) -> (phase, start)
     tb_start = {}     # (sm, tb) -> start cycle
-    launch = 0
+    launch, started = 0, set()   # TB ids started in this launch
     with open(path) as f:
         for line in f:
             w = line.split()
-            if not w or w[0].startswith("#"):
+            if not w or w[0].startswith("#") or len(w) < 2:
                 continue
             if w[1] in ("launch", "launch_start", "kernel_start"):
                 launch += 1 if (tbs or open_tb) else 0
+                open_tb, warp, tb_start, started = {}, {}, {}, set()
                 continue
             if len(w) < 4:
                 continue
@@ -195,8 +205,12 @@ def parse_trace(path):
                 wp = int(w[4]) if len(w) > 4 and w[4] not in ("-",) else -1
             except ValueError:
                 continue
+            if ev == "tb_start" and tb in started:
+                launch += 1
+                open_tb, warp, tb_start, started = {}, {}, {}, set()
             t = (sm, tb)
             if ev == "tb_start":
+                started.add(tb)
                 open_tb[t] = [launch, sm, tb, cyc, None]
                 tb_start[t] = cyc
                 continue
@@ -205,16 +219,23 @@ def parse_trace(path):
                                       None])
                 row[4] = cyc
                 tbs.append(tuple(row))
-                for k in [k for k in warp if k[:2] == t]:
+                for k in sorted(k for k in warp if k[:2] == t):
                     ph, st = warp.pop(k)
                     phases.append((launch, sm, tb, k[2], ph, st, cyc))
                 continue
-            k = (sm, tb, wp)
-            ph, st = warp.get(k, ("run", tb_start.get(t, cyc)))
             nxt = {"bar_arrive": "barrier", "bar_release": "run",
                    "warp_exit": "exited"}.get(ev)
             if nxt is None:
                 continue
+            if ev == "bar_release" and wp < 0:
+                for k in sorted(k for k in warp if k[:2] == t):
+                    ph, st = warp[k]
+                    if ph == "barrier":
+                        phases.append((launch, sm, tb, k[2], ph, st, cyc))
+                        warp[k] = ("run", cyc)
+                continue
+            k = (sm, tb, wp)
+            ph, st = warp.get(k, ("run", tb_start.get(t, cyc)))
             phases.append((launch, sm, tb, wp, ph, st, cyc))
             warp[k] = (nxt, cyc)
     return tbs, phases
@@ -252,6 +273,7 @@ def collect_run(db, run_dir, have_runs, have_launches):
         "error": st.get("error"), "wall_s": st.get("wall_s"),
         "host": st.get("host"), "started_at": st.get("started_at"),
         "finished_at": st.get("finished_at"),
+        "trace": 1 if job.get("trace") else 0,
     }
     for g, v in job.get("grid", {}).items():
         row["opt_" + g] = v
@@ -311,6 +333,11 @@ def collect_sweeps(db, out_dir):
         db.execute("DELETE FROM sweep_runs WHERE sweep = ?", (sw["name"],))
         db.executemany("INSERT INTO sweep_runs VALUES (?, ?)",
                        [(sw["name"], k) for k in sw["keys"]])
+        db.execute("DELETE FROM subsweep_runs WHERE sweep = ?", (sw["name"],))
+        db.executemany("INSERT OR IGNORE INTO subsweep_runs VALUES (?, ?, ?)",
+                       [(sw["name"], sub, k) for sub, ks in
+                        sorted((sw.get("subsweeps") or {}).items())
+                        for k in ks])
 
 
 def collect(db_path, run_dirs, out_dir=None, manifest=None):

@@ -1,111 +1,332 @@
 """harness_report.py - speedup tables and results/<paper>/report.md.
 
 A spec's [[headline]] rows each name the paper's number and how to
-compute ours from the database (geometric-mean speedup of one policy over
-another on a class, or any SQL returning one number); the report lists
-paper, ours and whether the two have the same sign, then the figures.
+compute ours from the database (speedup of one policy - a value or a
+combination of columns - over another on a class, a mean statistic, or
+any SQL returning one number); the report lists paper, ours and whether
+the two have the same sign, `why` notes and, where the sign differs,
+evidence (stall breakdowns, the workloads furthest off), then the speedup
+tables ([[table]]) and the figures.
 """
+import math
 import os
 import sqlite3
 
-from harness_plot import fetch_runs, geomean, speedups, _order
+from harness_plot import (STALL_CLASSES, combo, combo_label, combo_speedups,
+                          fetch_runs, fig_rows, geomean, speedups, _match,
+                          _order, _pairs, _ratio)
+
+SPEEDUP_KINDS = {"geomean_speedup": geomean,
+                 "mean_speedup": lambda v: sum(v) / len(v),
+                 "max_speedup": max, "min_speedup": min}
+STAT_KINDS = {"mean_stat": lambda v: sum(v) / len(v),
+              "geomean_stat": geomean}
 
 
 def speedup_table(db, sweep=None, baseline=None, metric="gpu_sim_cycle",
-                  series="sched", group="workload", filters=None):
-    """Text table: one row per group, one column per series value (speedup
-    over the baseline), and a geomean row; returns (text, {series: gm})."""
-    baseline = baseline or {"sched": "lrr"}
-    rows = fetch_runs(db, sweep, filters)
-    sp = speedups(rows, metric, baseline, series, group)
-    snames = _order(list(sp), rows, series, str(baseline.get(series)))
+                  series="sched", group="workload", filters=None,
+                  series_list=None, higher_is_better=False, where=None):
+    """Text table: one row per group, one column per series value (or
+    per series_list combination; speedup over the baseline), and a
+    geomean row; returns (text, {series: gm})."""
+    baseline = combo(baseline or {"sched": "lrr"}, series)
+    rows = fetch_runs(db, sweep, filters, where)
+    if series_list:
+        sp = combo_speedups(rows, metric, baseline, series_list, group,
+                            higher_is_better)
+        snames = [combo_label(c) for c in series_list]
+    else:
+        sp = speedups(rows, metric, baseline, series, group,
+                      higher_is_better)
+        snames = _order(list(sp), rows, series,
+                        str(baseline.get(series)))
     groups = _order({g for s in sp.values() for g in s}, rows, group)
     base_cyc = {}
     for r in rows:
-        if all(str(r.get(k)) == str(v) for k, v in baseline.items()):
+        if _match(r, baseline):
             base_cyc.setdefault(str(r.get(group)), []).append(r.get(metric))
     bname = "base cycles" if metric == "gpu_sim_cycle" else "base " + metric
+    wid = max([9] + [len(s) for s in snames])
     head = "%-12s %14s" % (group, bname[:14]) + "".join(
-        " %9s" % s[:9] for s in snames)
+        " %*s" % (wid, s) for s in snames)
     lines = [head, "-" * len(head)]
     for g in groups:
         bc = base_cyc.get(g, [None])[0]
         lines.append("%-12s %14s" % (g, bc if bc is not None else "-") +
-                     "".join(" %9s" % ("%.3f" % sp[s][g] if sp[s].get(g)
-                                       else "-") for s in snames))
-    gms = {s: geomean([sp[s].get(g) for g in groups]) for s in snames}
+                     "".join(" %*s" % (wid, "%.3f" % sp[s][g]
+                                       if sp.get(s, {}).get(g) else "-")
+                             for s in snames))
+    gms = {s: geomean([sp.get(s, {}).get(g) for g in groups])
+           for s in snames}
     lines.append("-" * len(head))
     lines.append("%-12s %14s" % ("geomean", "") + "".join(
-        " %9s" % ("%.3f" % gms[s] if gms[s] else "-") for s in snames))
+        " %*s" % (wid, "%.3f" % gms[s] if gms[s] else "-") for s in snames))
     return "\n".join(lines) + "\n", gms
+
+
+def _policy_base(c):
+    """(policy, baseline) combinations of a compute table: each a table
+    {column: value} or a plain value of column `series` (default sched)."""
+    series = c.get("series", "sched")
+    pol = combo(c.get("policy"), series)
+    base = combo(c.get("baseline", "lrr"), series)
+    return pol, base
+
+
+def headline_detail(db, h, sweep=None):
+    """Our number for one headline row and what it came from:
+    {value (in the row's unit), kind, per (workload: speedup or stat),
+    pairs [(run, baseline run)] or rows [runs], policy, baseline}."""
+    c = h.get("compute", {})
+    kind = c.get("kind", "geomean_speedup")
+    unit = h.get("unit", "%")
+    out = {"kind": kind, "value": None, "per": {}, "pairs": [], "rows": []}
+    if kind == "sql":
+        r = db.execute(c["sql"], {"sweep": sweep}).fetchone()
+        out["value"] = None if not r or r[0] is None else float(r[0])
+        return out
+    rows = fig_rows(db, c, sweep)
+    metric = c.get("metric", "gpu_sim_cycle")
+    pol, base = _policy_base(c)
+    out.update(policy=pol, baseline=base)
+    if kind in STAT_KINDS:
+        sel = [r for r in rows if _match(r, pol) and r.get(metric) is not None]
+        acc = {}
+        for r in sel:
+            acc.setdefault(r["workload"], []).append(float(r[metric]))
+        out["rows"] = sel
+        out["per"] = {w: sum(v) / len(v) for w, v in acc.items()}
+        vals = list(out["per"].values())
+        if not vals:
+            return out
+        v = STAT_KINDS[kind](vals)
+        if v is not None:
+            out["value"] = v * 100.0 if unit == "%" else v
+        return out
+    if kind not in SPEEDUP_KINDS:
+        raise ValueError("headline compute kind '%s'" % kind)
+    if not pol:
+        raise ValueError("headline '%s' has no policy" % h.get("label"))
+    pairs = _pairs(rows, metric, base, pol)
+    acc = {}
+    for r, b in pairs:
+        s = _ratio(r, b, metric, c.get("higher_is_better", False))
+        if s:
+            acc.setdefault(r["workload"], []).append(s)
+    out["pairs"] = pairs
+    out["per"] = {w: geomean(v) for w, v in acc.items()}
+    vals = [v for v in out["per"].values() if v]
+    if not vals:
+        return out
+    s = SPEEDUP_KINDS[kind](vals)
+    out["value"] = (s - 1.0) * 100.0 if unit == "%" else s
+    return out
 
 
 def headline_value(db, h, sweep=None):
     """Our number for one headline row, in the row's unit, or None."""
-    c = h.get("compute", {})
-    kind = c.get("kind", "geomean_speedup")
-    unit = h.get("unit", "%")
-    if kind == "sql":
-        r = db.execute(c["sql"], {"sweep": sweep}).fetchone()
-        return None if not r or r[0] is None else float(r[0])
-    series = c.get("series", "sched")
-    base = c.get("baseline", "lrr")
-    base = base if isinstance(base, dict) else {series: base}
-    filters = dict(c.get("filter", {}))
-    if c.get("class"):
-        filters["class"] = c["class"]
-    if c.get("workloads"):
-        filters["workload"] = c["workloads"]
-    rows = fetch_runs(db, sweep, filters, c.get("where"))
-    sp = speedups(rows, c.get("metric", "gpu_sim_cycle"), base, series,
-                  "workload", c.get("higher_is_better", False))
-    vals = [v for v in sp.get(str(c.get("policy")), {}).values() if v]
-    if not vals:
-        return None
-    agg = {"geomean_speedup": geomean,
-           "mean_speedup": lambda v: sum(v) / len(v),
-           "max_speedup": max, "min_speedup": min}.get(kind)
-    if agg is None:
-        raise ValueError("headline compute kind '%s'" % kind)
-    s = agg(vals)
-    return (s - 1.0) * 100.0 if unit == "%" else s
+    return headline_detail(db, h, sweep)["value"]
 
 
-def _sign(v, unit):
+def _sign(v, unit, neutral=0.0):
+    """-1, 0 or 1 relative to 1 (unit x) or 0; |difference| <= neutral
+    counts as 0 (a 'performance-neutral' result)."""
     ref = 1.0 if unit == "x" else 0.0
+    if abs(v - ref) <= neutral:
+        return 0
     return (v > ref) - (v < ref)
 
 
-def _fmt(v, unit):
+def _fmt(v, unit, signed=True):
     if v is None:
         return "n/a"
     if unit == "%":
-        return "%+.1f%%" % v
+        return ("%+.1f%%" if signed else "%.1f%%") % v
     if unit == "x":
         return "%.3fx" % v
     return "%.4g%s" % (v, unit)
 
 
-def headline_table(db, headlines, sweep=None):
-    """Markdown rows of the headline table; returns (text, filled rows)."""
+def _short(x):
+    """A signed count in a few characters: +1.2M, -34.5k, +789."""
+    if x is None:
+        return "n/a"
+    a = abs(x)
+    if a >= 1e6:
+        return "%+.2fM" % (x / 1e6)
+    if a >= 1e4:
+        return "%+.1fk" % (x / 1e3)
+    return "%+.0f" % x
+
+
+def _total(r, prefix="warp_cycles_"):
+    """A run's warp-cycle total (warp_cycles_total, else the sum of the
+    six classes); None without the statistics."""
+    t = r.get(prefix + "total")
+    if t:
+        return float(t)
+    vs = [r.get(prefix + c) for c in STALL_CLASSES]
+    vs = [float(v) for v in vs if v is not None]
+    return sum(vs) if vs else None
+
+
+def stall_shares(runs):
+    """Mean over workloads of each stall class as a share of the total
+    ({class: share or None})."""
+    per = {}
+    for r in runs:
+        t = _total(r)
+        if not t:
+            continue
+        per.setdefault(r["workload"], []).append(
+            [None if r.get("warp_cycles_" + c) is None else
+             float(r["warp_cycles_" + c]) / t for c in STALL_CLASSES])
+    out = {}
+    for i, c in enumerate(STALL_CLASSES):
+        ws = []
+        for vs in per.values():
+            xs = [v[i] for v in vs if v[i] is not None]
+            if xs:
+                ws.append(sum(xs) / len(xs))
+        out[c] = sum(ws) / len(ws) if ws else None
+    return out
+
+
+def _pct(v):
+    return "n/a" if v is None else "%.1f%%" % (v * 100.0)
+
+
+def evidence(h, d):
+    """Markdown evidence for one headline: the stall breakdown of the two
+    sides and the 3 workloads furthest from the paper's number."""
+    unit = h.get("unit", "%")
+    paper = h.get("paper")
+    lines = ["Evidence for *%s*:" % h.get("label", "?"), ""]
+    head = "| side | " + " | ".join(STALL_CLASSES) + " |"
+    lines += [head, "|---" * (len(STALL_CLASSES) + 1) + "|"]
+    if d["kind"] in STAT_KINDS:
+        sides = [(combo_label(d.get("policy") or {"runs": "all"}),
+                  d["rows"])]
+    else:
+        sides = [(combo_label(d["policy"]), [r for r, _ in d["pairs"]]),
+                 (combo_label(d["baseline"]), [b for _, b in d["pairs"]])]
+    for name, runs in sides:
+        sh = stall_shares(runs)
+        lines.append("| %s | %s |" % (name, " | ".join(
+            _pct(sh[c]) for c in STALL_CLASSES)))
+    lines.append("")
+    if d["kind"] in STAT_KINDS:
+        ref = (paper / 100.0 if unit == "%" else paper) \
+            if paper is not None else None
+        per = d["per"]
+        if ref is None and per:
+            ref = sum(per.values()) / len(per)
+        worst = sorted(per, key=lambda w: -abs(per[w] - ref))[:3]
+        lines += ["| workload | %s | paper |" % h.get("compute", {}).get(
+            "metric", "value"), "|---|---|---|"]
+        for w in worst:
+            lines.append("| %s | %s | %s |" % (
+                w, _fmt(per[w] * 100.0 if unit == "%" else per[w], unit,
+                        False),
+                _fmt(paper, unit, False) if paper is not None else "-"))
+        return "\n".join(lines) + "\n"
+    ref = 1.0
+    if paper is not None:
+        ref = 1.0 + paper / 100.0 if unit == "%" else paper
+    per = {w: v for w, v in d["per"].items() if v}
+    if ref <= 0:
+        ref = 1.0
+    worst = sorted(per, key=lambda w: -abs(math.log(per[w] / ref)))[:3]
+    lines += ["| workload | speedup | cycles | " + " | ".join(
+        STALL_CLASSES) + " |", "|---" * (len(STALL_CLASSES) + 3) + "|"]
+    for w in worst:
+        ps = [(r, b) for r, b in d["pairs"] if r["workload"] == w]
+        cells = []
+        for col in ["gpu_sim_cycle"] + ["warp_cycles_" + c
+                                        for c in STALL_CLASSES]:
+            ds = [float(r[col]) - float(b[col]) for r, b in ps
+                  if r.get(col) is not None and b.get(col) is not None]
+            cells.append(_short(sum(ds) / len(ds)) if ds else "n/a")
+        lines.append("| %s | %.3fx | %s |" % (w, per[w], " | ".join(cells)))
+    lines += ["", "(workloads furthest from the paper's %s; cycle columns: "
+              "%s minus %s, warp-cycles per class)" % (
+                  _fmt(paper, unit) if paper is not None else "1.0x",
+                  combo_label(d["policy"]), combo_label(d["baseline"]))]
+    return "\n".join(lines) + "\n"
+
+
+def headline_table(db, headlines, sweep=None, notes=None):
+    """Markdown rows of the headline table; returns (text, filled rows).
+    notes, a list, receives the `why` texts and evidence blocks that go
+    under the table (when the signs differ or `evidence = true`)."""
     out = ["| result | paper | ours | same sign |", "|---|---|---|---|"]
     filled = 0
     for h in headlines:
         unit = h.get("unit", "%")
+        d = None
         try:
-            ours = headline_value(db, h, sweep)
+            d = headline_detail(db, h, sweep)
+            ours = d["value"]
         except (sqlite3.Error, ValueError, KeyError) as e:
             ours = None
             h = dict(h, label="%s (error: %s)" % (h.get("label"), e))
         paper = h.get("paper")
         same = "?"
+        nt = float(h.get("neutral", 0.0))
         if ours is not None and paper is not None:
-            same = "yes" if _sign(ours, unit) == _sign(paper, unit) else "no"
+            same = "yes" if _sign(ours, unit, nt) == _sign(paper, unit, nt) \
+                else "no"
         filled += ours is not None
+        sg = h.get("compute", {}).get("kind", "geomean_speedup") in \
+            SPEEDUP_KINDS
         out.append("| %s | %s | %s | %s |" % (
-            h.get("label", "?"), _fmt(paper, unit) if paper is not None
-            else "-", _fmt(ours, unit), same))
+            h.get("label", "?"), _fmt(paper, unit, sg) if paper is not None
+            else "-", _fmt(ours, unit, sg), same))
+        if notes is None:
+            continue
+        if h.get("why"):
+            notes.append("- *%s*: %s" % (h.get("label", "?"),
+                                         " ".join(h["why"].split())))
+        want = h.get("evidence")
+        if d is not None and d["kind"] != "sql" and ours is not None and \
+                (want is True or (want is not False and same == "no")):
+            notes.append("\n" + evidence(h, d))
     return "\n".join(out) + "\n", filled
+
+
+def _table_filters(t):
+    f = dict(t.get("filter", {}))
+    for k in ("class", "subsweep"):
+        if t.get(k):
+            f[k] = t[k]
+    if t.get("workloads"):
+        f["workload"] = t["workloads"]
+    return f
+
+
+def report_tables(spec):
+    """The report's speedup tables: the spec's [[table]] entries, else one
+    over report_baseline (default sched=lrr) of every run."""
+    import harness_spec
+    if spec.get("table"):
+        out = []
+        for t in spec["table"]:
+            t = dict(t)
+            base = combo(t.get("baseline", {"sched": "lrr"}),
+                         t.get("series", "sched"))
+            t["baseline"] = base
+            t.setdefault("title", "Speedup over %s (%s)%s" % (
+                combo_label(base), t.get("metric", "gpu_sim_cycle"),
+                ", sub-sweep %s" % t["subsweep"] if t.get("subsweep")
+                else ""))
+            out.append(t)
+        return out
+    sw = harness_spec.report_settings(spec)
+    base = sw.get("report_baseline", {"sched": "lrr"})
+    metric = sw.get("report_metric", "gpu_sim_cycle")
+    return [{"baseline": base, "metric": metric,
+             "title": "Speedup over %s (%s)" % (
+                 ", ".join("%s=%s" % kv for kv in base.items()), metric)}]
 
 
 def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
@@ -122,11 +343,16 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
                        "(SELECT key FROM sweep_runs WHERE sweep = ?)",
                        (sweep,)).fetchall()
     heads = spec.get("headline", [])
-    table, filled = headline_table(db, heads, sweep)
-    sw = spec.get("sweep", {})
-    base = sw.get("report_baseline", {"sched": "lrr"})
-    stab, _ = speedup_table(db, sweep, base,
-                            sw.get("report_metric", "gpu_sim_cycle"))
+    notes = []
+    table, filled = headline_table(db, heads, sweep, notes)
+    tables = []
+    for t in report_tables(spec):
+        text, _ = speedup_table(
+            db, sweep, t.get("baseline"), t.get("metric", "gpu_sim_cycle"),
+            t.get("series", "sched"), t.get("group", "workload"),
+            _table_filters(t), t.get("series_list"),
+            t.get("higher_is_better", False), t.get("where"))
+        tables.append((t, text))
     db.close()
     d = os.path.dirname(os.path.abspath(path))
     lines = [
@@ -142,11 +368,11 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
                                    or "?"),
         "- database: `%s` (sweep `%s`)" % (db_path, sweep), "",
         "## Headline", "", table,
-        "## Speedup over %s (%s)" % (", ".join("%s=%s" % kv for kv in
-                                              base.items()),
-                                     sw.get("report_metric", "gpu_sim_cycle")),
-        "", "```", stab.rstrip(), "```", "",
     ]
+    if notes:
+        lines += ["\n".join(notes), ""]
+    for t, text in tables:
+        lines += ["## %s" % t["title"], "", "```", text.rstrip(), "```", ""]
     if extra:
         lines += [extra, ""]
     if figure_paths:

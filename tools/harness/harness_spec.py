@@ -2,7 +2,8 @@
 
 A spec names workloads (or suite classes), sizes, configs, fetch and issue
 policies, seeds and an option grid; the cartesian product is the job list.
-Each job's key is the sha256 of everything that determines its result: the
+A spec may hold several sub-sweeps ([[sweep]]); the job list is their
+de-duplicated union.  Each job's key is the sha256 of everything that determines its result: the
 PTX and host binary contents, the host arguments, the effective simulator
 configuration (options normalised against `warpsim options`, defaults
 dropped, plus the config file's name and contents) and the warpsim version.
@@ -138,6 +139,53 @@ def _value_str(v):
     return str(v)
 
 
+# Keys of a sweep table that are dicts merged key by key with the
+# [sweep_defaults] table (every other key simply replaces the default).
+MERGED_KEYS = ("options", "grid")
+
+
+def subsweeps(spec):
+    """The spec's sub-sweeps as a list of complete sweep tables.
+
+    `[sweep]` (one table) gives one sub-sweep; `[[sweep]]` (an array of
+    tables) gives one per entry.  Each entry is `[sweep_defaults]` updated
+    with the entry's own keys; `options` and `grid` are merged key by key.
+    An entry's name is its `name`, else "sweepN" (N from 1); a single
+    [sweep] without a name is called "main".  Entries may share a name:
+    they then form one sub-sweep (e.g. two products that together make
+    one figure's job set)."""
+    sw = spec.get("sweep", {})
+    defaults = spec.get("sweep_defaults", {})
+    entries = sw if isinstance(sw, list) else [sw]
+    out = []
+    for i, e in enumerate(entries):
+        if not isinstance(e, dict):
+            raise SpecError("[[sweep]] entries must be tables")
+        m = dict(defaults)
+        for k, v in e.items():
+            if k in MERGED_KEYS and isinstance(v, dict) and \
+                    isinstance(m.get(k), dict):
+                m[k] = dict(m[k], **v)
+            else:
+                m[k] = v
+        m.setdefault("name", "sweep%d" % (i + 1) if isinstance(sw, list)
+                     else "main")
+        out.append(m)
+    return out
+
+
+def report_settings(spec):
+    """Report-wide settings (report_baseline, report_metric): from
+    [report], else [sweep_defaults], else a single [sweep] table."""
+    sw = spec.get("sweep", {})
+    out = dict(sw) if isinstance(sw, dict) else {}
+    out.update(spec.get("sweep_defaults", {}))
+    rep = spec.get("report", {})
+    for k, v in rep.items():
+        out["report_" + k if not k.startswith("report_") else k] = v
+    return out
+
+
 def load_spec(path):
     """Parse a spec file; returns the dict with defaults filled in."""
     try:
@@ -147,9 +195,11 @@ def load_spec(path):
         raise SpecError("%s: %s" % (path, e))
     exp = spec.setdefault("experiment", {})
     exp.setdefault("name", os.path.splitext(os.path.basename(path))[0])
-    sw = spec.setdefault("sweep", {})
-    if "workloads" not in sw:
-        raise SpecError("%s: [sweep] needs workloads" % path)
+    spec.setdefault("sweep", {})
+    for s in subsweeps(spec):
+        if "workloads" not in s:
+            raise SpecError("%s: sweep '%s' needs workloads" % (
+                path, s["name"]))
     spec["_path"] = os.path.abspath(path)
     with open(path, "rb") as f:
         spec["_sha256"] = hashlib.sha256(f.read()).hexdigest()
@@ -157,9 +207,29 @@ def load_spec(path):
 
 
 def expand_jobs(spec, info, source_dir, build_dir, runs_dir, mode=None):
-    """The spec's jobs as dicts (job.json contents), in a stable order."""
-    sw = spec["sweep"]
+    """The spec's jobs as dicts (job.json contents), in a stable order.
+
+    Every sub-sweep expands on its own; the job list is the union,
+    de-duplicated by key, in first-appearance order.  Each job's
+    `subsweeps` lists the names of the sub-sweeps that asked for it."""
     manifest = load_manifest(source_dir)
+    jobs, seen = [], {}
+    for sw in subsweeps(spec):
+        for j in _expand_one(sw, info, source_dir, build_dir, runs_dir,
+                             mode, manifest):
+            if j["key"] in seen:
+                subs = seen[j["key"]]["subsweeps"]
+                if sw["name"] not in subs:
+                    subs.append(sw["name"])
+                continue
+            j["subsweeps"] = [sw["name"]]
+            seen[j["key"]] = j
+            jobs.append(j)
+    return jobs
+
+
+def _expand_one(sw, info, source_dir, build_dir, runs_dir, mode, manifest):
+    """One sub-sweep's jobs (cartesian product), de-duplicated by key."""
     classes = dict(manifest)
     workloads = select_workloads(manifest, _as_list(sw["workloads"],
                                                     "workloads"))
@@ -201,6 +271,11 @@ def expand_jobs(spec, info, source_dir, build_dir, runs_dir, mode=None):
             "options": info.effective(opts),
             "config": {"name": cfg, "sha256": csha},
         }
+        if trace:
+            # A traced job is a job of its own: an untraced run with the
+            # same options has no trace.txt to draw timelines from.  Only
+            # present when true, so untraced keys stay as they were.
+            ident["trace"] = True
         key = hashlib.sha256(json.dumps(ident, sort_keys=True)
                              .encode()).hexdigest()
         if key in seen:

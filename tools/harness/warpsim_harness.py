@@ -7,6 +7,7 @@
   collect [RUN_DIR...] [--out DIR] [--db FILE]
   plot SPEC [--db FILE] [--fig-dir DIR] [--sweep NAME|--all-runs]
   table [SPEC] [--db FILE] [--sweep NAME] [--baseline COL=VAL] [--metric M]
+        [--subsweep NAME]
   report SPEC [--db FILE] [--sweep NAME] [--report FILE]
   reproduce PAPER|all [-j N] [--engine E] [--out DIR] [--mode M]
   runjob JOB.json          (internal: one job, for parallel and Slurm)
@@ -79,7 +80,8 @@ def do_sweep(a, spec=None):
         harness_run.clean_scratch(runs)
         harness_run.write_json(os.path.join(out, "sweeps", name + ".json"), {
             "name": name, "spec": spec["_path"], "spec_sha256": spec["_sha256"],
-            "mode": a.mode, "keys": [j["key"] for j in jobs]})
+            "mode": a.mode, "keys": [j["key"] for j in jobs],
+            "subsweeps": _subsweep_keys(jobs)})
     todo = [j for j in jobs
             if harness_run.run_status(runs, j["key16"]) != "ok"]
     n = a.jobs or os.cpu_count() or 1
@@ -90,7 +92,9 @@ def do_sweep(a, spec=None):
     if a.engine == "local":
         if a.dry_run:
             for j in todo:
-                print(" ".join([j["warpsim"], "run"] + j["sim_options"] +
+                print(" ".join([j["warpsim"], "run"] + (
+                    ["--trace", "RUN/trace.txt"] if j["trace"] else []) +
+                    j["sim_options"] +
                                ["--", j["host"]] + j["host_args"]))
             return 0, name
         if todo:
@@ -114,6 +118,15 @@ def do_sweep(a, spec=None):
     if rc == 0 and failed:
         rc = 1
     return rc, name
+
+
+def _subsweep_keys(jobs):
+    """{sub-sweep name: [keys]} of an expanded job list."""
+    out = {}
+    for j in jobs:
+        for n in j.get("subsweeps", []):
+            out.setdefault(n, []).append(j["key"])
+    return out
 
 
 def cmd_sweep(a):
@@ -169,8 +182,9 @@ def cmd_table(a):
     base = dict(kv.split("=", 1) for kv in a.baseline) if a.baseline \
         else {"sched": "lrr"}
     db = sqlite3.connect(_db_path(a))
+    filters = {"subsweep": a.subsweep} if a.subsweep else None
     text, _ = harness_report.speedup_table(db, _sweep_name(a, spec), base,
-                                           a.metric)
+                                           a.metric, filters=filters)
     db.close()
     sys.stdout.write(text)
     return 0
@@ -270,6 +284,7 @@ def main(argv=None):
     s.add_argument("--baseline", action="append",
                    help="COLUMN=VALUE (default sched=lrr)")
     s.add_argument("--metric", default="gpu_sim_cycle")
+    s.add_argument("--subsweep", help="only runs of this sub-sweep")
     s.set_defaults(fn=cmd_table)
 
     s = sub.add_parser("report", help="figures + report.md from the database")
