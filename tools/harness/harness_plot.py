@@ -410,8 +410,13 @@ def fig_speedup(plt, db, f, sweep):
     return fig
 
 
-# The six stall classes of Fig. 10 (warp_cycles_<class> statistics).
-STALL_CLASSES = ["control", "data", "structural", "barrier", "exit", "fetch"]
+# The stall classes of Fig. 10 (warp_cycles_<class> statistics): the
+# paper's six, with its fetch hazard ("an empty I-Buffer entry as a result
+# of a mismatch between fetch and issue, or an I-cache miss") split into
+# our `fetch` (I-cache miss outstanding) and `empty` (I-buffer empty,
+# waiting for its fetch turn) so the fetch policies' effect stays visible.
+STALL_CLASSES = ["control", "data", "structural", "barrier", "exit", "fetch",
+                 "empty"]
 
 
 def stall_norm_bars(rows, f, have):
