@@ -50,6 +50,19 @@ def trace_text():
     return "\n".join(out) + "\n"
 
 
+def write_run_dir(d, job, stats):
+    """Create run directory d with job.json, stats.json and an ok
+    status.json, as a runner leaves them."""
+    os.makedirs(d)
+    for fn, obj in (("job.json", job), ("stats.json", stats),
+                    ("status.json", {"status": "ok", "exit_status": 0,
+                                     "error": None, "wall_s": 0.0,
+                                     "host": "fixture", "started_at": 0.0,
+                                     "finished_at": 0.0})):
+        with open(os.path.join(d, fn), "w") as f:
+            json.dump(obj, f, sort_keys=True)
+
+
 def make_run(root, w, classes, base, sched, nsched):
     key = ("%s-%s-%d" % (w, sched, nsched)).encode().hex().ljust(64, "0")[:64]
     cyc = int(base * SCHED[sched] * NSCHED[nsched] * 100)
@@ -79,14 +92,7 @@ def make_run(root, w, classes, base, sched, nsched):
                      * (nsched == 1) + [["gpgpu_scheduler", sched]]
                      * (sched != "lrr")}}
     d = os.path.join(root, key[:16])
-    os.makedirs(d)
-    for name, obj in (("job.json", job), ("stats.json", stats),
-                      ("status.json", {"status": "ok", "exit_status": 0,
-                                       "error": None, "wall_s": 0.0,
-                                       "host": "fixture", "started_at": 0.0,
-                                       "finished_at": 0.0})):
-        with open(os.path.join(d, name), "w") as f:
-            json.dump(obj, f, sort_keys=True)
+    write_run_dir(d, job, stats)
     if w == "sp" and nsched == 2:
         with open(os.path.join(d, "trace.txt"), "w") as f:
             f.write(trace_text())
@@ -179,14 +185,7 @@ def make_brun(root, w, classes, base, sched, fetch, ibuf, trace):
     d = os.path.join(root, key[:16])
     if os.path.isdir(d):
         return d, key
-    os.makedirs(d)
-    for fn, obj in (("job.json", job), ("stats.json", stats),
-                    ("status.json", {"status": "ok", "exit_status": 0,
-                                     "error": None, "wall_s": 0.0,
-                                     "host": "fixture", "started_at": 0.0,
-                                     "finished_at": 0.0})):
-        with open(os.path.join(d, fn), "w") as f:
-            json.dump(obj, f, sort_keys=True)
+    write_run_dir(d, job, stats)
     if trace:
         with open(os.path.join(d, "trace.txt"), "w") as f:
             f.write(trace_text2(3 if sched == "gto" else 1))

@@ -159,6 +159,18 @@ TEST(cff_fetches_what_mwf_picks_next)
 	sched_destroy(f.s);
 }
 
+/* baws.txt Figure 13 at t2: TB0 hit its barrier first with one warp,
+ * then TB1 got two warps waiting and TB2 three. */
+static void fig13_arrive(struct fig *f)
+{
+	fig_arrive(f, 0, 1);
+	fig_arrive(f, 4, 1);
+	fig_arrive(f, 5, 2);
+	fig_arrive(f, 8, 1);
+	fig_arrive(f, 9, 2);
+	fig_arrive(f, 10, 3);
+}
+
 TEST(saws_first_hit_keeps_priority)
 {
 	struct fig f;
@@ -169,22 +181,12 @@ TEST(saws_first_hit_keeps_priority)
 	fig_init(&f, "saws");
 	fig_order(&f, buf, sizeof(buf));
 	CHECK(!strcmp(buf, "0,1,2,3,4,5,6,7,8,9,10,11")); /* no barrier: GTO */
-	fig_arrive(&f, 0, 1);
-	fig_arrive(&f, 4, 1);
-	fig_arrive(&f, 5, 2);
-	fig_arrive(&f, 8, 1);
-	fig_arrive(&f, 9, 2);
-	fig_arrive(&f, 10, 3);
+	fig13_arrive(&f);
 	fig_order(&f, buf, sizeof(buf));
 	CHECK(!strcmp(buf, "1,2,3,6,7,11"));
 	sched_destroy(f.s);
 	fig_init(&f, "mwf:gto");
-	fig_arrive(&f, 0, 1);
-	fig_arrive(&f, 4, 1);
-	fig_arrive(&f, 5, 2);
-	fig_arrive(&f, 8, 1);
-	fig_arrive(&f, 9, 2);
-	fig_arrive(&f, 10, 3);
+	fig13_arrive(&f);
 	fig_order(&f, buf, sizeof(buf));
 	CHECK(!strcmp(buf, "11,6,7,1,2,3"));
 	sched_destroy(f.s);
