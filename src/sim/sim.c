@@ -8,7 +8,8 @@
  * instruction per SM per cycle), i.e. cycles = ceil(warp_insn / n_sm).
  *
  * Statistics go through a registry (src/stats): `name = value` text on
- * stderr (or a stats_file), or JSON when stats_file ends in ".json".
+ * stderr (or a stats_file), or JSON when stats_file ends in ".json"; the
+ * names and their definitions are in docs/stats.md.
  */
 #include "../base/base.h"
 #include "../../include/warpsim.h"
@@ -177,12 +178,6 @@ int ws_sim_create_env(struct ws_sim **out, struct diag *d)
 
 static void sim_running(struct ws_sim *s, struct stats *r);
 
-/*
- * The end of the run: the running totals, launch count and host time go
- * into the JSON total; the text gets, after the last launch's running
- * totals, only the names not printed there (so no name repeats), or the
- * running totals too when no launch printed them.
- */
 /* The end-of-run lines: launch count and host time (GPGPU-Sim's rate). */
 static void sim_final_lines(const struct ws_sim *s, struct stats *r,
 			    double secs)
@@ -194,6 +189,12 @@ static void sim_final_lines(const struct ws_sim *s, struct stats *r,
 		  (double)s->tot_insn / secs : 0.0);
 }
 
+/*
+ * The end of the run: the running totals, launch count and host time go
+ * into the JSON total; the text gets, after the last launch's running
+ * totals, only the names not printed there (so no name repeats), or the
+ * running totals too when no launch printed them.
+ */
 static void sim_final_stats(struct ws_sim *s)
 {
 	struct stats *fin = stats_create();
