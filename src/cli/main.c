@@ -5,7 +5,10 @@
  *                                             on the simulator
  *   warpsim ptx FILE.ptx...                   parse and describe PTX (lint)
  *   warpsim options                           list every simulator option
- *   warpsim version | --help
+ *   warpsim list | version | --help           policies, version, usage
+ *   warpsim suite | sweep | collect | plot | reproduce | table | report
+ *                                             suite.c, harness.c
+ * `warpsim CMD --help` (or -h) prints CMD's usage on stdout and exits 0.
  *
  * `run` checks the options, then executes PROGRAM with WARPSIM_ARGS set to
  * them and LD_LIBRARY_PATH pointing at the directory holding this
@@ -28,45 +31,131 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+/* "name, name, ..." of a NULL-terminated registry, wrapped at 72 columns. */
+static void usage_names(FILE *f, const char *head, const char *const *names)
+{
+	size_t col = (size_t)fprintf(f, "%s", head);
+	for (unsigned i = 0; names[i]; i++) {
+		size_t n = strlen(names[i]) + (names[i + 1] ? 2 : 0);
+		if (col + n > 72) {
+			fprintf(f, "\n   ");
+			col = 3;
+		}
+		col += (size_t)fprintf(f, " %s%s", names[i],
+				       names[i + 1] ? "," : "");
+	}
+	fprintf(f, "\n");
+}
+
+/*
+ * The top-level help: one line per subcommand, then the policy names read
+ * from the registries in src/sched (so a new policy appears here without
+ * editing this text), then the option table.
+ */
 static void usage(FILE *f)
 {
+	const struct sched_ops *const *sr = sched_registry();
+	const struct fetch_ops *const *fr = fetch_registry();
+	const char *names[64];
+	unsigned n;
+
 	fprintf(f,
-"usage: warpsim <command> [arguments]\n"
+"usage: warpsim <command> [arguments]      (warpsim <command> --help: details)\n"
 "\n"
 "warpsim is a SIMT GPU simulator for warp-scheduling research.  It runs\n"
 "PTX from `nvcc -ptx -arch=sm_75` and serves the CUDA Driver API through\n"
 "build/libcuda.so, so host programs run on it unchanged.\n"
 "\n"
 "commands:\n"
-"  run [options] -- PROGRAM [ARGS]  run PROGRAM on the simulator; options\n"
-"                                   reach it through WARPSIM_ARGS\n"
-"  ptx FILE.ptx...                  parse PTX and print, per kernel, its\n"
-"                                   parameters, registers, memory use and\n"
-"                                   instruction count; errors as file:line:col\n"
-"  suite list                       the workload suite's manifest\n"
-"  suite run NAME|CLASS|all... [--size small|paper] [--seed N] [options]\n"
-"                                   run workloads (build/bench/<name>)\n"
-"  suite characterise [NAME...] [--check] [--out FILE]\n"
-"                                   per-workload warp instructions, barriers\n"
-"                                   per warp, atomics, failed CAS, backward\n"
-"                                   branches, SIMD efficiency\n"
-"  sweep SPEC.toml [-j N] [--engine local|parallel|slurm] [--dry-run]\n"
-"                                   run an experiment grid (docs/harness.md)\n"
-"  collect [--db FILE]              load run directories into SQLite\n"
-"  plot / reproduce PAPER           figures; a paper's experiment, report\n"
-"                                   in results/<paper>/report.md\n"
-"  options [options]                list every option with its default, or\n"
-"                                   print the effective configuration the\n"
-"                                   given options produce\n"
-"  list                             list the fetch and issue policies\n"
+"  run [options] -- PROGRAM [ARGS]  run PROGRAM on the simulator\n"
+"  ptx FILE.ptx...                  parse PTX, describe each kernel (lint)\n"
+"  suite list|run|characterise      the workload suite (bench/)\n"
+"  sweep SPEC.toml                  run an experiment grid (docs/harness.md)\n"
+"  collect                          load run directories into SQLite\n"
+"  plot                             draw a sweep's figures\n"
+"  reproduce PAPER                  run a paper's experiment and report\n"
+"  table                            print a sweep's comparison tables\n"
+"  report                           write a sweep's report.md\n"
+"  options [options]                list the options, or the effective\n"
+"                                   configuration the given ones produce\n"
+"  list                             list the issue and fetch policies\n"
 "  version                          print the version\n"
+"\n");
+	for (n = 0; sr[n] && n + 1 < ARRAY_SIZE(names); n++)
+		names[n] = sr[n]->name;
+	names[n] = NULL;
+	usage_names(f, "issue policies (--sched):", names);
+	for (n = 0; fr[n] && n + 1 < ARRAY_SIZE(names); n++)
+		names[n] = fr[n]->name;
+	names[n] = NULL;
+	usage_names(f, "fetch policies (--fetch):", names);
+	fprintf(f,
 "\n"
 "options (for `run` and WARPSIM_ARGS; `--name value`, `--name=value`,\n"
 "`-name value`, `--set name=value`, `--config NAME|FILE` where NAME is a\n"
 "built-in machine (gtx480, tesla8, gtx1080ti; see configs/) and FILE holds\n"
 "`-name value` lines; `--sched P` and `--fetch P` pick the policies;\n"
-"`--stats FILE.json` writes JSON statistics, `--trace FILE` an event trace):\n");
+"`--stats FILE` writes the statistics to FILE instead of stderr, as JSON\n"
+"when FILE ends in .json; `--trace FILE` an event trace):\n");
 	cfg_print_help(f);
+}
+
+/* Usage of each C subcommand (`warpsim CMD --help`), on stdout. */
+static const struct {
+	const char *cmd;  /* subcommand */
+	const char *text; /* its usage, starting with "usage:" */
+} cmd_usage[] = {
+	{"run",
+"usage: warpsim run [options] -- PROGRAM [ARGS]\n"
+"\n"
+"Check the simulator options, then execute PROGRAM with WARPSIM_ARGS set to\n"
+"them and LD_LIBRARY_PATH pointing at build/, so an unchanged CUDA Driver\n"
+"API program runs on the simulator.  Options are those of `warpsim options`\n"
+"(--config, --sched, --fetch, --mode, --stats FILE[.json], --trace FILE,\n"
+"--quiet, -name value...).  Statistics go to stderr, or only to FILE with\n"
+"--stats FILE.  Exit status: PROGRAM's, or 2 on a bad option.\n"},
+	{"ptx",
+"usage: warpsim ptx FILE.ptx...\n"
+"\n"
+"Parse and link each file and print, per kernel, its parameters, registers,\n"
+"shared/local/constant memory and instruction count.  Errors are printed as\n"
+"file:line:col with the source line; the exit status is 1 if any file\n"
+"failed.\n"},
+	{"options",
+"usage: warpsim options [options]\n"
+"\n"
+"Without arguments, list every simulator option with its default and range.\n"
+"With options, print the effective configuration they produce (the same\n"
+"`-name value` lines that head the statistics), or exit 2 with the error.\n"},
+	{"list",
+"usage: warpsim list\n"
+"\n"
+"List the issue policies (--sched NAME[:ARGS]) and fetch policies\n"
+"(--fetch NAME) with one line of description each.\n"},
+	{"version",
+"usage: warpsim version\n"
+"\n"
+"Print the simulator version.\n"},
+};
+
+/* True when args (up to a `--`) ask for help. */
+static bool wants_help(int argc, char **argv)
+{
+	for (int i = 0; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return true;
+	return false;
+}
+
+/* Print cmd's usage if it is a C subcommand with a table entry. */
+static bool cmd_help(const char *cmd)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(cmd_usage); i++)
+		if (!strcmp(cmd, cmd_usage[i].cmd)) {
+			fputs(cmd_usage[i].text, stdout);
+			return true;
+		}
+	return false;
 }
 
 static int cmd_ptx(int argc, char **argv)
@@ -193,6 +282,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
+	if (wants_help(argc - 2, argv + 2) && cmd_help(cmd))
+		return 0;
 	if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
 		printf("warpsim %s\n", ws_version());
 		return 0;

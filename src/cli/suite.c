@@ -427,15 +427,77 @@ static int suite_characterise(const struct manifest *m, int argc, char **argv)
 	return bad ? 1 : 0;
 }
 
+static const char suite_usage[] =
+"usage: warpsim suite list\n"
+"       warpsim suite run NAME|CLASS|all... [--size small|paper] [--seed N]\n"
+"                         [simulator options]\n"
+"       warpsim suite characterise [NAME|CLASS|all...] [--stats-dir DIR]\n"
+"                         [--reuse] [--check] [--out FILE]\n"
+"\n"
+"The workload suite of bench/ (manifest bench/manifest.tsv, hosts\n"
+"build/bench/NAME).  list: the manifest.  run: run workloads on the\n"
+"simulator, the remaining options reach it through WARPSIM_ARGS.\n"
+"characterise: per-workload warp instructions, barriers per warp, atomics,\n"
+"failed CAS, backward branches and SIMD efficiency; --check fails when a\n"
+"workload lost the pattern its manifest row expects.\n"
+"`warpsim suite SUBCOMMAND --help` shows one subcommand.\n";
+
+/* Per-subcommand usage for `warpsim suite SUB --help`. */
+static const char *const suite_sub_usage[][2] = {
+	{"list", "usage: warpsim suite list\n\nPrint the manifest: name, "
+	 "classes, blocks per SM, warps per block,\nall-resident flag, "
+	 "original benchmark, small and paper sizes.\n"},
+	{"run", "usage: warpsim suite run NAME|CLASS|all... [--size small|paper]"
+	 " [--seed N]\n                         [simulator options]\n\n"
+	 "Run each selected workload's host on the simulator and report ok or\n"
+	 "FAILED with its time; options other than --size and --seed are\n"
+	 "simulator options (see warpsim options).  Exit status 1 if any "
+	 "failed.\n"},
+	{"characterise", "usage: warpsim suite characterise [NAME|CLASS|all...]"
+	 " [--stats-dir DIR]\n                         [--reuse] [--check] "
+	 "[--out FILE]\n\nRun the selected workloads (default: all) at the "
+	 "small size and print\ntheir pattern metrics; --stats-dir keeps the "
+	 "statistics files, --reuse\nreads existing ones, --check compares with"
+	 " the manifest's expectations,\n--out writes the table to FILE.\n"},
+	{"characterize", NULL},
+};
+
+/* True when argv (up to a `--`) holds --help or -h. */
+static bool suite_wants_help(int argc, char **argv)
+{
+	for (int i = 0; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return true;
+	return false;
+}
+
+/* `suite [SUB] --help`: print the usage; false if SUB is unknown. */
+static bool suite_help(const char *sub)
+{
+	if (!sub || !strcmp(sub, "--help") || !strcmp(sub, "-h") ||
+	    !strcmp(sub, "help")) {
+		fputs(suite_usage, stdout);
+		return true;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(suite_sub_usage); i++)
+		if (!strcmp(sub, suite_sub_usage[i][0])) {
+			fputs(suite_sub_usage[i][1] ? suite_sub_usage[i][1] :
+			      suite_sub_usage[2][1], stdout);
+			return true;
+		}
+	return false;
+}
+
 int suite_main(int argc, char **argv)
 {
 	struct manifest m;
 	int rc;
 	if (argc < 1) {
-		fprintf(stderr, "usage: warpsim suite list | run NAME... | "
-			"characterise [NAME...]\n");
+		fputs(suite_usage, stderr);
 		return 2;
 	}
+	if (suite_wants_help(argc, argv) && suite_help(argv[0]))
+		return 0;
 	if (manifest_load(&m))
 		return 2;
 	if (!strcmp(argv[0], "list"))
@@ -445,7 +507,8 @@ int suite_main(int argc, char **argv)
 	else if (!strcmp(argv[0], "characterise") || !strcmp(argv[0], "characterize"))
 		rc = suite_characterise(&m, argc - 1, argv + 1);
 	else {
-		fprintf(stderr, "warpsim suite: unknown subcommand '%s'\n", argv[0]);
+		fprintf(stderr, "warpsim suite: unknown subcommand '%s' "
+			"(see warpsim suite --help)\n", argv[0]);
 		rc = 2;
 	}
 	manifest_free(&m);

@@ -109,6 +109,7 @@ static void dram_accept(struct mem_dram *d, uint64_t now)
 		if (!b->cur)
 			d->sel_mask |= (uint64_t)1 << bank;
 		d->n_pending++;
+		d->st.n_req++;
 		d->in_rr = (s + 1) % d->n_sub;
 		return;
 	}
@@ -185,6 +186,10 @@ static bool try_column(struct mem_dram *d, struct mem_dram_bank *b,
 			d->st.row_hits++;
 	}
 	d->st.busy_cycles += d->burst_cycles;
+	if (wr)
+		d->st.n_wr_cmd++;
+	else
+		d->st.n_rd_cmd++;
 	if (--r->bursts == 0)
 		dram_finish(d, b, r, now);
 	return true;
@@ -259,6 +264,8 @@ void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n)
 	hi = act & (~(uint64_t)0 << d->prio);
 	dram_issue(d, hi, now, n, &col, &rowc);
 	dram_issue(d, act & ~hi, now, n, &col, &rowc);
+	if (col || rowc)
+		d->st.cmd_cycles++;
 	if (++d->prio == d->cfg->n_banks)
 		d->prio = 0;
 }

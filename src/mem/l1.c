@@ -41,6 +41,7 @@ static void l1_send(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 {
 	r->sm = (uint16_t)l->sm;
 	r->slice = (uint16_t)mem_addr_slice(ms->cfg, r->addr);
+	mem_sys_note_send(ms, r, now);
 	mem_xbar_push(&ms->req_net, l->sm, r, now);
 }
 
@@ -93,8 +94,10 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		return false;
 	if (res.outcome == MEM_HIT && !res.write_down)
 		mem_q_push(&l->hitq, r, now + (is_const ? l->c_lat : l->d_lat));
-	if (res.fetch)
+	if (res.fetch) { /* the fetch is counted under its request's space */
+		c->mshr[res.mshr].fetch.space = r->space;
 		l1_send(ms, l, &c->mshr[res.mshr].fetch, now);
+	}
 	if (res.write_down)
 		l1_send(ms, l, r, now);
 	if (res.wb)

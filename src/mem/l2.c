@@ -44,6 +44,7 @@ static void slice_reply(struct mem_sys *ms, struct mem_slice *s,
 		SIM_ASSERT(ms->atomic);
 		r->value = ms->atomic(ms->atomic_ctx, r->sm, r->tag, r->addr);
 	}
+	mem_sys_note_reply(ms, r, ready);
 	mem_xbar_push(&ms->rep_net, s->id, r, ready);
 }
 

@@ -302,7 +302,15 @@ struct mem_dram_stats {
 	uint64_t rd_bytes;    /* bytes read */
 	uint64_t wr_bytes;    /* bytes written */
 	uint64_t busy_cycles; /* DRAM cycles the data bus carried data */
+	uint64_t n_req;       /* requests accepted into the scheduler queue */
+	uint64_t n_rd_cmd;    /* RD column commands (one per data atom) */
+	uint64_t n_wr_cmd;    /* WR column commands */
+	uint64_t cmd_cycles;  /* DRAM cycles in which any command issued (the
+				 rest are GPGPU-Sim's n_nop) */
 };
+
+/* Channels reported one by one in struct mem_stats (totals cover all). */
+#define MEM_STATS_MAX_CHAN 32
 
 struct mem_stats {
 	struct mem_cache_stats l1d;  /* all SMs' L1D */
@@ -315,6 +323,23 @@ struct mem_stats {
 	uint64_t icnt_rep_flits;     /* flits on the reply subnet */
 	uint64_t core_cycles;        /* core cycles simulated */
 	uint64_t dram_cycles;        /* DRAM command cycles simulated (per channel) */
+	uint64_t stall_dramfull;     /* L2 cycles x slices in which a slice's
+					input queue from the crossbar was full
+					(GPGPU-Sim gpu_stall_dramfull) */
+	uint64_t rd_lat_sum;         /* sum over read, fetch and atomic
+					requests of core cycles from leaving
+					the L1 to their L2 reply */
+	uint64_t rd_lat_n;           /* requests in rd_lat_sum */
+	uint64_t sm_rd_global;       /* requests the L1s sent down: global
+					reads, L1 line fetches, atomics */
+	uint64_t sm_wr_global;       /* ... global writes */
+	uint64_t sm_rd_local;        /* ... local reads and line fetches */
+	uint64_t sm_wr_local;        /* ... local writes and writebacks */
+	uint64_t sm_const;           /* ... constant line fetches */
+	struct mem_dram_stats chan[MEM_STATS_MAX_CHAN]; /* per channel, the
+					first MEM_STATS_MAX_CHAN */
+	/* every field above is a uint64_t counter (per-launch deltas
+	 * subtract them word by word); keep dram_util last */
 	double dram_util;            /* busy_cycles / (dram_cycles * n_mem) */
 };
 

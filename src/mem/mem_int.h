@@ -34,6 +34,7 @@ struct mem_req {
 	uint64_t tag;           /* caller's cookie */
 	uint64_t value;         /* atomic result */
 	uint64_t age;           /* DRAM arrival order (FR-FCFS tie-break) */
+	uint64_t sent;          /* time the L1 sent it down (latency stat) */
 	struct mem_req *next;   /* MSHR merge list or pool free list */
 	struct mem_pool *pool;  /* owning pool; NULL for MSHR-embedded fetches */
 	uint32_t size;          /* bytes moved */
@@ -380,7 +381,21 @@ struct mem_sys {
 	uint64_t l2_lat;               /* L2 hit latency in time units */
 	mem_atomic_fn atomic;          /* functional effect of atomics */
 	void *atomic_ctx;              /* its context */
+	uint64_t stall_dramfull;       /* see struct mem_stats */
+	uint64_t rd_lat_sum;           /* see struct mem_stats */
+	uint64_t rd_lat_n;             /* see struct mem_stats */
+	uint64_t sent[3][2];           /* requests the L1s sent down, per
+					  enum mem_space and [read, write] */
 };
+
+/*
+ * Bookkeeping of a request the L1 sends towards the L2 (l1.c): its send
+ * time and the per-space, per-direction count.
+ */
+void mem_sys_note_send(struct mem_sys *ms, struct mem_req *r, uint64_t now);
+/* A reply leaves the L2 at time ready (l2.c): the read-latency sum. */
+void mem_sys_note_reply(struct mem_sys *ms, const struct mem_req *r,
+			uint64_t ready);
 
 /* L1 side (l1.c). */
 void mem_l1_init(struct mem_l1 *l, const struct mem_config *cfg, unsigned sm,

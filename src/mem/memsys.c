@@ -176,6 +176,8 @@ static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
 		for (unsigned s = 0; s < ms->n_slices; s++) {
 			struct mem_slice *sl = &ms->slice[s];
 
+			ms->stall_dramfull += mem_q_full(&ms->req_net.out[s]);
+
 			if (!mem_q_empty(&sl->ret_q) ||
 			    !mem_q_empty(&ms->req_net.out[s]))
 				mem_slice_tick(ms, sl, now);
@@ -239,6 +241,51 @@ void mem_sys_flush_l1(struct mem_sys *ms)
 	}
 }
 
+/*
+ * Requests reach the crossbar only through l1_send: count them the way
+ * GPGPU-Sim counts the memory fetches an SM injects (gpgpu_n_mem_*): by
+ * space, reads (loads, line fetches, atomics) apart from writes (stores,
+ * local writebacks).  The send time feeds the read latency.
+ */
+void mem_sys_note_send(struct mem_sys *ms, struct mem_req *r, uint64_t now)
+{
+	bool wr = r->kind == MEM_WRITE || r->kind == MEM_WRITEBACK;
+
+	r->sent = now;
+	ms->sent[r->space < 3 ? r->space : MEM_GLOBAL][wr]++;
+}
+
+/*
+ * GPGPU-Sim's averagemflatency: core cycles from the fetch leaving the SM
+ * to its reply leaving the L2 towards the SM, over data-returning requests
+ * (write acknowledgements are left out).
+ */
+void mem_sys_note_reply(struct mem_sys *ms, const struct mem_req *r,
+			uint64_t ready)
+{
+	if (r->kind == MEM_WRITE || ready < r->sent)
+		return;
+	ms->rd_lat_sum += (ready - r->sent) / ms->clk.period[MEM_DOM_CORE];
+	ms->rd_lat_n++;
+}
+
+static void add_dram(struct mem_dram_stats *t, const struct mem_dram_stats *d)
+{
+	t->n_rd += d->n_rd;
+	t->n_wr += d->n_wr;
+	t->n_act += d->n_act;
+	t->n_pre += d->n_pre;
+	t->row_hits += d->row_hits;
+	t->row_misses += d->row_misses;
+	t->rd_bytes += d->rd_bytes;
+	t->wr_bytes += d->wr_bytes;
+	t->busy_cycles += d->busy_cycles;
+	t->n_req += d->n_req;
+	t->n_rd_cmd += d->n_rd_cmd;
+	t->n_wr_cmd += d->n_wr_cmd;
+	t->cmd_cycles += d->cmd_cycles;
+}
+
 static void add_cache(struct mem_cache_stats *t, const struct mem_cache_stats *s)
 {
 	t->accesses += s->accesses;
@@ -266,18 +313,18 @@ void mem_sys_stats(const struct mem_sys *ms, struct mem_stats *out)
 	for (unsigned s = 0; s < ms->n_slices; s++)
 		add_cache(&out->l2, &ms->slice[s].cache.st);
 	for (unsigned c = 0; c < cfg->n_mem; c++) {
-		const struct mem_dram_stats *d = &ms->dram[c].st;
-
-		t->n_rd += d->n_rd;
-		t->n_wr += d->n_wr;
-		t->n_act += d->n_act;
-		t->n_pre += d->n_pre;
-		t->row_hits += d->row_hits;
-		t->row_misses += d->row_misses;
-		t->rd_bytes += d->rd_bytes;
-		t->wr_bytes += d->wr_bytes;
-		t->busy_cycles += d->busy_cycles;
+		add_dram(t, &ms->dram[c].st);
+		if (c < MEM_STATS_MAX_CHAN)
+			out->chan[c] = ms->dram[c].st;
 	}
+	out->stall_dramfull = ms->stall_dramfull;
+	out->rd_lat_sum = ms->rd_lat_sum;
+	out->rd_lat_n = ms->rd_lat_n;
+	out->sm_rd_global = ms->sent[MEM_GLOBAL][0];
+	out->sm_wr_global = ms->sent[MEM_GLOBAL][1];
+	out->sm_rd_local = ms->sent[MEM_LOCAL][0];
+	out->sm_wr_local = ms->sent[MEM_LOCAL][1];
+	out->sm_const = ms->sent[MEM_CONST][0] + ms->sent[MEM_CONST][1];
 	out->icnt_req_pkts = ms->req_net.pkts;
 	out->icnt_req_flits = ms->req_net.flits;
 	out->icnt_rep_pkts = ms->rep_net.pkts;

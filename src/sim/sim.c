@@ -8,7 +8,8 @@
  * instruction per SM per cycle), i.e. cycles = ceil(warp_insn / n_sm).
  *
  * Statistics go through a registry (src/stats): `name = value` text on
- * stderr (or a stats_file), or JSON when stats_file ends in ".json".
+ * stderr (or a stats_file), or JSON when stats_file ends in ".json"; the
+ * names and their definitions are in docs/stats.md.
  */
 #include "../base/base.h"
 #include "../../include/warpsim.h"
@@ -20,6 +21,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define WS_VERSION "0.1.0"
 
@@ -44,6 +46,8 @@ struct ws_sim {
 	struct stats *tot;          /* sums over launches */
 	struct stats_json *json;    /* JSON statistics document, or NULL */
 	double tot_wall;            /* host seconds in launches so far */
+	double t_create;            /* host monotonic seconds at creation */
+	struct stats *run;          /* running totals printed after a launch */
 	struct ws_launch_stats last;/* the most recent launch */
 };
 
@@ -80,6 +84,14 @@ static struct stats *sim_config_stats(const struct ws_config *c)
 	return st;
 }
 
+/* Host monotonic time in seconds. */
+static double sim_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
 			     struct diag *d)
 {
@@ -114,8 +126,7 @@ static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
 			free(s);
 			return WS_E_INVALID;
 		}
-		if (!s->cfg.quiet)
-			s->stats = stderr;
+		/* the statistics go to FILE only: no text copy on stderr */
 	} else if (!strcmp(s->cfg.stats_file, "-")) {
 		if (!s->cfg.quiet)
 			s->stats = stderr;
@@ -133,6 +144,8 @@ static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
 			return WS_E_INVALID;
 		}
 	}
+	s->run = stats_create();
+	s->t_create = sim_now();
 	*out = s;
 	return 0;
 }
@@ -163,6 +176,46 @@ int ws_sim_create_env(struct ws_sim **out, struct diag *d)
 	return sim_finish_create(s, out, d);
 }
 
+static void sim_running(struct ws_sim *s, struct stats *r);
+
+/* The end-of-run lines: launch count and host time (GPGPU-Sim's rate). */
+static void sim_final_lines(const struct ws_sim *s, struct stats *r,
+			    double secs)
+{
+	stats_u64(r, "gpu_tot_warp_insn", s->tot_warp_insn);
+	stats_u64(r, "gpu_tot_launches", s->launches);
+	stats_f64(r, "gpgpu_simulation_time", secs);
+	stats_f64(r, "gpgpu_simulation_rate", secs > 0 ?
+		  (double)s->tot_insn / secs : 0.0);
+}
+
+/*
+ * The end of the run: the running totals, launch count and host time go
+ * into the JSON total; the text gets, after the last launch's running
+ * totals, only the names not printed there (so no name repeats), or the
+ * running totals too when no launch printed them.
+ */
+static void sim_final_stats(struct ws_sim *s)
+{
+	struct stats *fin = stats_create();
+	double secs = sim_now() - s->t_create;
+
+	if (!s->config_printed)
+		sim_running(s, fin);
+	sim_final_lines(s, fin, secs);
+	sim_ratios(s->tot, &s->cfg);
+	sim_running(s, s->tot);
+	sim_final_lines(s, s->tot, secs);
+	if (s->stats) {
+		stats_print_text(fin, s->stats);
+		if (s->stats != stderr)
+			fclose(s->stats);
+		else
+			fflush(stderr);
+	}
+	stats_destroy(fin);
+}
+
 void ws_sim_destroy(struct ws_sim *s)
 {
 	if (!s)
@@ -171,25 +224,11 @@ void ws_sim_destroy(struct ws_sim *s)
 		struct ws_module *m = s->modules;
 		ws_module_unload(s, m);
 	}
-	stats_u64(s->tot, "gpu_tot_sim_cycle", s->cycles);
-	stats_u64(s->tot, "gpu_tot_sim_insn", s->tot_insn);
-	stats_u64(s->tot, "gpu_tot_warp_insn", s->tot_warp_insn);
-	stats_u64(s->tot, "gpu_tot_launches", s->launches);
-	sim_ratios(s->tot, &s->cfg);
-	if (s->stats) {
-		fprintf(s->stats, "gpu_tot_sim_cycle = %" PRIu64 "\n", s->cycles);
-		fprintf(s->stats, "gpu_tot_sim_insn = %" PRIu64 "\n", s->tot_insn);
-		fprintf(s->stats, "gpu_tot_warp_insn = %" PRIu64 "\n",
-			s->tot_warp_insn);
-		fprintf(s->stats, "gpu_tot_launches = %u\n", s->launches);
-		if (s->stats != stderr)
-			fclose(s->stats);
-		else
-			fflush(stderr);
-	}
+	sim_final_stats(s);
 	stats_json_close(s->json, s->tot);
 	stats_destroy(s->lst);
 	stats_destroy(s->tot);
+	stats_destroy(s->run);
 	tgpu_destroy(s->t);
 	fgpu_destroy(s->g);
 	cfg_release(&s->cfg);
@@ -434,6 +473,55 @@ int ws_kernel_param(const struct ptx_kernel *k, unsigned i, unsigned *offset,
 
 /* ---- launches ------------------------------------------------------------- */
 
+/*
+ * GPGPU-Sim-named ratios (docs/stats.md), from counters of st:
+ *  gpu_occupancy  percent of warp slots held by unfinished warps, over the
+ *                 cycles in which an SM had blocks: (warp-cycles of all
+ *                 classes but exit) / (SM-cycles x gpgpu_shader_max_warps);
+ *                 SM-cycles = sched_cycles / gpgpu_num_sched_per_core
+ *  L2_BW          GB/s, 32 bytes per reply the L2 sends (GPGPU-Sim's
+ *                 formula), over gpu_sim_cycle at the interconnect clock
+ *  averagemflatency  mean core cycles from L1 send to L2 reply
+ *  bwutil, Row_Buffer_Locality  per DRAM channel
+ */
+static void sim_ratios_gpgpusim(struct stats *st, const struct ws_config *c)
+{
+	uint64_t a = 0, b = 0, v = 0, cyc = 0;
+	size_t n = 0, nb = 0, nh = 0, nm = 0;
+	if (stats_get_u64(st, "warp_cycles_total", &v) &&
+	    stats_get_u64(st, "warp_cycles_exit", &a) &&
+	    stats_get_u64(st, "sched_cycles", &b)) {
+		double slots = (double)b / (double)c->n_sched *
+			(double)c->max_warps_per_sm;
+		stats_f64(st, "gpu_occupancy", slots > 0 ?
+			  100.0 * (double)(v - a) / slots : 0.0);
+	}
+	if (stats_get_u64(st, "mem_rd_lat_sum", &a) &&
+	    stats_get_u64(st, "mem_rd_lat_n", &b))
+		stats_f64(st, "averagemflatency", b ? (double)a / (double)b : 0);
+	stats_get_u64(st, "gpu_sim_cycle", &cyc);
+	if (stats_get_u64(st, "icnt_total_pkts_mem_to_simt", &a))
+		stats_f64(st, "L2_BW", cyc ? (double)a * 32.0 /
+			  ((double)cyc / (c->icnt_mhz * 1e6)) / 1e9 : 0.0);
+	const uint64_t *cmd = stats_get_u64_array(st, "n_cmd", &n);
+	const uint64_t *busy = stats_get_u64_array(st, "dram_busy_cycles_chan",
+						   &nb);
+	const uint64_t *hit = stats_get_u64_array(st, "dram_row_hits_chan", &nh);
+	const uint64_t *mis = stats_get_u64_array(st, "dram_row_misses_chan",
+						  &nm);
+	if (!cmd || !busy || !hit || !mis || n != nb || n != nh || n != nm ||
+	    n > MEM_STATS_MAX_CHAN)
+		return;
+	double bw[MEM_STATS_MAX_CHAN], rbl[MEM_STATS_MAX_CHAN];
+	for (size_t i = 0; i < n; i++) {
+		bw[i] = cmd[i] ? (double)busy[i] / (double)cmd[i] : 0.0;
+		rbl[i] = hit[i] + mis[i] ? (double)hit[i] /
+			(double)(hit[i] + mis[i]) : 0.0;
+	}
+	stats_f64_array(st, "bwutil", bw, n);
+	stats_f64_array(st, "Row_Buffer_Locality", rbl, n);
+}
+
 /* Ratios recomputed from the counters of st (launch or total). */
 static void sim_ratios(struct stats *st, const struct ws_config *c)
 {
@@ -473,6 +561,7 @@ static void sim_ratios(struct stats *st, const struct ws_config *c)
 	if (stats_get_u64(st, "dram_busy_cycles", &a) &&
 	    stats_get_u64(st, "dram_cycles", &b))
 		stats_f64(st, "dram_bw_util", b ? (double)a / (double)b : 0.0);
+	sim_ratios_gpgpusim(st, c);
 }
 
 static void sim_cache_stats(struct stats *st, const char *name,
@@ -487,6 +576,58 @@ static void sim_cache_stats(struct stats *st, const char *name,
 	stats_u64(st, n, c->pending_hits);
 	snprintf(n, sizeof(n), "%s_total_cache_reservation_fails", name);
 	stats_u64(st, n, c->resfails);
+}
+
+/*
+ * GPGPU-Sim's "Warp Occupancy Distribution" as one array of warp_size + 1
+ * entries: [k], k >= 1, warp instructions issued with k SIMT-active lanes
+ * (W1..W32); [0] scheduler-cycles without an issue, which GPGPU-Sim splits
+ * into W0_Idle, W0_Scoreboard and Stall (our sched_idle, sched_scoreboard,
+ * sched_pipeline).
+ */
+static void sim_warp_occ_dist(struct stats *l, const struct tstats *ts,
+			      unsigned ws)
+{
+	uint64_t w[WS_MAX_WARP + 1];
+	ws = MIN(ws, (unsigned)WS_MAX_WARP);
+	w[0] = ts->sched_idle + ts->sched_scoreboard + ts->sched_pipeline;
+	for (unsigned k = 1; k <= ws; k++)
+		w[k] = ts->issue_lanes[k];
+	stats_u64_array(l, "warp_occupancy_distribution", w, ws + 1);
+}
+
+/*
+ * Per DRAM channel (the first MEM_STATS_MAX_CHAN), under the names of
+ * GPGPU-Sim's DRAM[i] lines: n_cmd (DRAM cycles), n_nop (cycles without a
+ * command), n_act, n_pre, n_req, n_rd / n_write (column commands); bwutil
+ * and Row_Buffer_Locality come from the *_chan helpers in sim_ratios.
+ */
+static void sim_dram_chan_stats(struct stats *l, const struct mem_stats *m,
+				unsigned n_mem)
+{
+	static const char *const names[] = {
+		"n_cmd", "n_nop", "n_act", "n_pre", "n_req", "n_rd", "n_write",
+		"dram_busy_cycles_chan", "dram_row_hits_chan",
+		"dram_row_misses_chan"};
+	uint64_t v[ARRAY_SIZE(names)][MEM_STATS_MAX_CHAN];
+	unsigned n = MIN(n_mem, (unsigned)MEM_STATS_MAX_CHAN);
+	for (unsigned c = 0; c < n; c++) {
+		const struct mem_dram_stats *d = &m->chan[c];
+		uint64_t row[] = {m->dram_cycles, m->dram_cycles - d->cmd_cycles,
+				  d->n_act, d->n_pre, d->n_req, d->n_rd_cmd,
+				  d->n_wr_cmd, d->busy_cycles, d->row_hits,
+				  d->row_misses};
+		for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+			v[i][c] = row[i];
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		stats_u64_array(l, names[i], v[i], n);
+		if (i == 6) { /* their place; sim_ratios fills them */
+			double none[1] = {0};
+			stats_f64_array(l, "bwutil", none, 0);
+			stats_f64_array(l, "Row_Buffer_Locality", none, 0);
+		}
+	}
 }
 
 /* Fill s->lst with the statistics of one launch. */
@@ -522,6 +663,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "sched_scoreboard", ts->sched_scoreboard);
 		stats_u64(l, "sched_pipeline", ts->sched_pipeline);
 		stats_u64(l, "dual_issue_nums", ts->dual_issue);
+		sim_warp_occ_dist(l, ts, (unsigned)s->cfg.warp_size);
+		stats_f64(l, "gpu_occupancy", 0);
 		for (unsigned i = 0; i < TW__COUNT; i++) {
 			char n[48];
 			snprintf(n, sizeof(n), "warp_cycles_%s", tw_class_name(i));
@@ -538,6 +681,13 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "gpgpu_n_mem_txn", ts->mem_txn);
 		stats_u64(l, "gpgpu_n_atomic_insn", ts->atomic_insn);
 		stats_u64(l, "gpgpu_n_shmem_insn", ts->shmem_insn);
+		stats_u64(l, "gpgpu_n_load_insn", ts->load_insn);
+		stats_u64(l, "gpgpu_n_store_insn", ts->store_insn);
+		stats_u64(l, "gpgpu_n_mem_read_global", m->sm_rd_global);
+		stats_u64(l, "gpgpu_n_mem_write_global", m->sm_wr_global);
+		stats_u64(l, "gpgpu_n_mem_read_local", m->sm_rd_local);
+		stats_u64(l, "gpgpu_n_mem_write_local", m->sm_wr_local);
+		stats_u64(l, "gpgpu_n_mem_const", m->sm_const);
 		stats_u64(l, "gpgpu_n_shmem_bkconflict", ts->shmem_bank_cycles);
 		stats_u64(l, "gpu_reg_bank_conflict_stalls",
 			  ts->reg_bank_conflicts);
@@ -551,6 +701,11 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		sim_cache_stats(l, "L2", &m->l2);
 		stats_u64(l, "icnt_total_pkts_simt_to_mem", m->icnt_req_pkts);
 		stats_u64(l, "icnt_total_pkts_mem_to_simt", m->icnt_rep_pkts);
+		stats_f64(l, "L2_BW", 0);
+		stats_u64(l, "mem_rd_lat_sum", m->rd_lat_sum);
+		stats_u64(l, "mem_rd_lat_n", m->rd_lat_n);
+		stats_f64(l, "averagemflatency", 0);
+		stats_u64(l, "gpu_stall_dramfull", m->stall_dramfull);
 		stats_u64(l, "dram_n_rd", m->dram.n_rd);
 		stats_u64(l, "dram_n_write", m->dram.n_wr);
 		stats_u64(l, "dram_n_act", m->dram.n_act);
@@ -561,6 +716,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "dram_wr_bytes", m->dram.wr_bytes);
 		stats_u64(l, "dram_busy_cycles", m->dram.busy_cycles);
 		stats_u64(l, "dram_cycles", m->dram_cycles * ts->n_mem);
+		stats_u64(l, "dram_n_req", m->dram.n_req);
+		sim_dram_chan_stats(l, m, ts->n_mem);
 		stats_u64(l, "gpu_tb_cycles", ts->tb_cycles);
 		stats_f64(l, "gpu_tb_avg_lifetime", ts->n_tb ?
 			  (double)ts->tb_cycles / (double)ts->n_tb : 0.0);
@@ -575,6 +732,26 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 	sim_ratios(l, &s->cfg);
 }
 
+/*
+ * Running totals over every launch so far, as GPGPU-Sim prints them after
+ * each kernel: cycles, instructions, IPC, warp instructions, and (timing)
+ * occupancy and L2 bandwidth over all launches.  Reads s->tot, whose
+ * ratios must be current.
+ */
+static void sim_running(struct ws_sim *s, struct stats *r)
+{
+	double v;
+	stats_u64(r, "gpu_tot_sim_cycle", s->cycles);
+	stats_u64(r, "gpu_tot_sim_insn", s->tot_insn);
+	stats_f64(r, "gpu_tot_ipc", s->cycles ?
+		  (double)s->tot_insn / (double)s->cycles : 0.0);
+	stats_u64(r, "gpgpu_n_tot_w_icount", s->tot_warp_insn);
+	if (stats_get_f64(s->tot, "gpu_occupancy", &v))
+		stats_f64(r, "gpu_tot_occupancy", v);
+	if (stats_get_f64(s->tot, "L2_BW", &v))
+		stats_f64(r, "L2_BW_total", v);
+}
+
 static void sim_print_launch(struct ws_sim *s)
 {
 	FILE *f = s->stats;
@@ -587,8 +764,9 @@ static void sim_print_launch(struct ws_sim *s)
 		s->config_printed = true;
 	}
 	stats_print_text(s->lst, f);
-	fprintf(f, "gpu_tot_sim_cycle = %" PRIu64 "\n", s->cycles);
-	fprintf(f, "gpu_tot_sim_insn = %" PRIu64 "\n", s->tot_insn);
+	stats_clear(s->run);
+	sim_running(s, s->run);
+	stats_print_text(s->run, f);
 	fflush(f);
 }
 
@@ -627,6 +805,7 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 		sim_launch_stats(s, l->kernel, &st, s->t ? &ts : NULL, cycles,
 				 rc);
 		stats_add(s->tot, s->lst);
+		sim_ratios(s->tot, &s->cfg);
 		s->tot_wall += st.wall_s;
 		stats_f64(s->tot, "sim_wall_seconds", s->tot_wall);
 		stats_f64(s->tot, "sim_rate_warp_insn_per_s", s->tot_wall > 0 ?

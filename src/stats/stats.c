@@ -211,6 +211,16 @@ bool stats_get_f64(const struct stats *s, const char *name, double *out)
 	return true;
 }
 
+const uint64_t *stats_get_u64_array(const struct stats *s, const char *name,
+				    size_t *n)
+{
+	long i = stats_find(s, name);
+	if (i < 0 || s->ent[i].kind != STK_U64_ARR)
+		return NULL;
+	*n = s->ent[i].n;
+	return (const uint64_t *)(const void *)s->ent[i].buf;
+}
+
 const char *stats_get_str(const struct stats *s, const char *name)
 {
 	long i = stats_find(s, name);

@@ -66,6 +66,13 @@ size_t stats_count(const struct stats *s);
 bool stats_get_u64(const struct stats *s, const char *name, uint64_t *out);
 bool stats_get_f64(const struct stats *s, const char *name, double *out);
 const char *stats_get_str(const struct stats *s, const char *name);
+/*
+ * A u64 array entry's elements (valid until the entry changes) and, in *n,
+ * their count; NULL when name is not a u64 array.  An empty array may
+ * give NULL or a pointer: test *n.
+ */
+const uint64_t *stats_get_u64_array(const struct stats *s, const char *name,
+				    size_t *n);
 
 /*
  * Accumulate src into dst (running totals).  Per src entry, in src order:

@@ -59,6 +59,13 @@ struct tstats {
 	uint64_t sched_pipeline;    /* ... a ready instruction found its unit
 				       busy (GPGPU-Sim Stall) */
 	uint64_t dual_issue;        /* second instructions issued in a cycle */
+	uint64_t issue_lanes[WS_MAX_WARP + 1]; /* warp instructions issued,
+				       by SIMT-active lanes at issue (before
+				       predication): GPGPU-Sim's W1..W32 */
+	uint64_t load_insn;         /* thread loads and atomics of global
+				       and local memory (gpgpu_n_load_insn) */
+	uint64_t store_insn;        /* thread stores to global and local
+				       memory (gpgpu_n_store_insn) */
 	uint64_t wc[TW__COUNT];     /* warp-cycles per enum tw_class */
 	uint64_t mem_insn;          /* global/local/const/param memory warp
 				       instructions with active lanes */

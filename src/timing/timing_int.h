@@ -238,4 +238,21 @@ static inline bool tbit(const uint64_t *s, unsigned i)
 	return (s[i / 64] >> (i % 64)) & 1;
 }
 
+/*
+ * Per-thread load and store counts of one global or local memory
+ * instruction (GPGPU-Sim's gpgpu_n_load_insn / gpgpu_n_store_insn count
+ * the lanes that access; atomics count as loads, as there).
+ */
+static inline void tstats_note_mem(struct tstats *st, const struct fmemrec *r)
+{
+	uint64_t n = bit_popc64(r->mask);
+
+	if (r->space != SP_GLOBAL && r->space != SP_LOCAL)
+		return;
+	if (r->write && !r->atomic)
+		st->store_insn += n;
+	else
+		st->load_insn += n;
+}
+
 #endif

@@ -207,6 +207,7 @@ static void ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		}
 		return;
 	}
+	tstats_note_mem(&t->st, r);
 	addr_t la[WS_MAX_WARP];
 	const addr_t *addr = r->addr;
 	unsigned l, max_seg = t->mcfg.coalesce_bytes;
@@ -402,6 +403,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s, unsigned wi,
 	struct ttb *tb = &s->tb[w->tb];
 	w->rec->n = 0;
 	g->rec = w->rec;
+	t->st.issue_lanes[fw->stack[fw->sp - 1].n_active]++;
 	bool ok = fexec_run(g, w->cta, fw, 1);
 	g->rec = NULL;
 	if (!ok) {

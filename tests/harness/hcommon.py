@@ -91,11 +91,13 @@ def write_spec(path, name, workloads, scheds, seeds=(1,), mode="functional"):
 
 def table_rows(db_path, table, drop=()):
     """Sorted rows of a table as tuples of (column, value), minus columns
-    in drop and columns that measure wall-clock time."""
+    in drop and columns that measure wall-clock time (gpgpu_simulation_time
+    and _rate among them)."""
     db = sqlite3.connect(db_path)
     cols = [r[1] for r in db.execute("PRAGMA table_info(%s)" % table)]
     keep = [c for c in cols if c not in drop and "wall" not in c
-            and "_per_s" not in c and not c.endswith("_seconds")]
+            and "_per_s" not in c and not c.endswith("_seconds")
+            and not c.startswith("gpgpu_simulation_")]
     rows = db.execute("SELECT %s FROM %s" % (
         ", ".join('"%s"' % c for c in keep), table)).fetchall()
     db.close()

@@ -551,6 +551,7 @@ static char *tt_stats(const char *path)
 		q = strchr(p, '\n');
 		q = q ? q + 1 : p + strlen(p);
 		if (tt_line_has(p, q, "wall") || tt_line_has(p, q, "sim_rate") ||
+		    tt_line_has(p, q, "gpgpu_simulation_") ||
 		    tt_line_has(p, q, "stats_file"))
 			continue;
 		memmove(o, p, (size_t)(q - p));

@@ -270,6 +270,28 @@ TEST(arrays_text)
 	stats_destroy(s);
 }
 
+TEST(get_u64_array)
+{
+	struct stats *s = stats_create();
+	const uint64_t v[3] = {7, 0, UINT64_MAX};
+	const uint64_t *p;
+	size_t n = 99;
+	stats_u64_array(s, "n_act", v, 3);
+	stats_u64(s, "scalar", 5);
+	stats_f64_array(s, "bwutil", (const double[]){0.5}, 1);
+	p = stats_get_u64_array(s, "n_act", &n);
+	CHECK(p != NULL);
+	CHECK_EQ_U64(n, 3);
+	CHECK_EQ_U64(p[0], 7);
+	CHECK_EQ_U64(p[2], UINT64_MAX);
+	n = 99;
+	CHECK(stats_get_u64_array(s, "scalar", &n) == NULL);
+	CHECK(stats_get_u64_array(s, "bwutil", &n) == NULL);
+	CHECK(stats_get_u64_array(s, "missing", &n) == NULL);
+	CHECK_EQ_U64(n, 99);
+	stats_destroy(s);
+}
+
 TEST(text_f64_rule)
 {
 	struct stats *s = stats_create();
