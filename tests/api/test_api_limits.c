@@ -231,27 +231,37 @@ TEST(reject_fma_u64)
 /* ---- context handles --------------------------------------------------------- */
 
 /*
- * Destroy A, create B (malloc tends to hand B A's old memory): A's stale
- * handle must be rejected everywhere and must not destroy B.
+ * Create and destroy 16 contexts, then create B: B's memory is very likely
+ * one of theirs (malloc's caches fill up, and calloc reuses the freed
+ * chunks).  Every stale handle must be rejected everywhere; none may
+ * destroy B.
  */
 TEST(stale_context_handle)
 {
-	CUcontext a, b, cur;
+	enum { N = 16 };
+	CUcontext stale[N], b, cur;
 	unsigned long long id_b, id;
 	unsigned ver;
 	CUdeviceptr p;
+	int i;
 
 	setup();
-	OK(cuCtxCreate(&a, NULL, 0, 0));
-	OK(cuCtxDestroy(a));
+	for (i = 0; i < N; i++)
+		OK(cuCtxCreate(&stale[i], NULL, 0, 0));
+	for (i = N - 1; i >= 0; i--)
+		OK(cuCtxDestroy(stale[i]));
 	OK(cuCtxCreate(&b, NULL, 0, 0));
 	OK(cuCtxGetId(b, &id_b));
-	CHECK(a != b);
-	CHECK_CU(cuCtxDestroy(a), CUDA_ERROR_INVALID_CONTEXT);
-	CHECK_CU(cuCtxPushCurrent(a), CUDA_ERROR_INVALID_CONTEXT);
-	CHECK_CU(cuCtxSetCurrent(a), CUDA_ERROR_INVALID_CONTEXT);
-	CHECK_CU(cuCtxGetId(a, &id), CUDA_ERROR_INVALID_CONTEXT);
-	CHECK_CU(cuCtxGetApiVersion(a, &ver), CUDA_ERROR_INVALID_CONTEXT);
+	for (i = 0; i < N; i++) {
+		CHECK(stale[i] != b);
+		CHECK_CU(cuCtxDestroy(stale[i]), CUDA_ERROR_INVALID_CONTEXT);
+		CHECK_CU(cuCtxPushCurrent(stale[i]),
+			 CUDA_ERROR_INVALID_CONTEXT);
+		CHECK_CU(cuCtxSetCurrent(stale[i]), CUDA_ERROR_INVALID_CONTEXT);
+		CHECK_CU(cuCtxGetId(stale[i], &id), CUDA_ERROR_INVALID_CONTEXT);
+		CHECK_CU(cuCtxGetApiVersion(stale[i], &ver),
+			 CUDA_ERROR_INVALID_CONTEXT);
+	}
 	/* B survives and is still current */
 	OK(cuCtxGetCurrent(&cur));
 	CHECK(cur == b);
