@@ -195,7 +195,7 @@ TEST(reject_empty)
 
 TEST(reject_comments_only)
 {
-	check_rejected("// nothing here\n/* or here */\n  \n", ":3:3: error",
+	check_rejected("// nothing here\n/* or here */\n  \n", ":4:1: error",
 		       "no .version");
 }
 
