@@ -45,7 +45,7 @@ CUresult api_begin(struct api_drv **d)
 	return CUDA_SUCCESS;
 }
 
-CUresult api_enter(struct api_drv **d, struct CUctx_st **c,
+CUresult api_enter(struct api_drv **d, struct api_ctx **c,
 		   enum api_sticky mode)
 {
 	CUresult r = api_begin(d);
@@ -164,7 +164,7 @@ static void api_shutdown(void)
 	}
 	for (i = d->n_live; i-- > 0;) {
 		if (d->live[i]->kind == API_K_CTX) {
-			api_ctx_destroy(d, (struct CUctx_st *)d->live[i]);
+			api_ctx_destroy(d, (struct api_ctx *)d->live[i]);
 			i = d->n_live;
 		}
 	}

@@ -12,56 +12,123 @@
 
 #include "api/api_int.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 
-#define API_CTX_DEPTH 64 /* deepest per-thread context stack */
-
 /*
- * The calling thread's context stack.  The Driver API makes the current
- * context a property of the host thread, so this is thread-local state;
- * it is only touched with the driver lock held.
+ * Context handles.  A CUcontext is a token, not the address of the
+ * struct api_ctx: the context's unique id (never reused) shifted left by
+ * API_CTX_SHIFT.  A destroyed context's handle therefore can never name a
+ * newer context that happens to reuse its memory; every entry point that
+ * takes a CUcontext resolves it through api_ctx_find, which only matches
+ * live contexts.  The low bits are zero, so a token looks like an aligned
+ * pointer to programs that print or compare it.
  */
-static _Thread_local struct {
-	struct CUctx_st *stack[API_CTX_DEPTH]; /* bottom first */
-	unsigned n;                            /* entries in stack */
-} api_tls;
+#define API_CTX_SHIFT 4
 
-struct CUctx_st *api_ctx_current(const struct api_drv *d)
+CUcontext api_ctx_handle(const struct api_ctx *c)
 {
-	struct CUctx_st *c;
-
-	if (api_tls.n == 0)
-		return NULL;
-	c = api_tls.stack[api_tls.n - 1];
-	return api_live_has(d, c, API_K_CTX) ? c : NULL;
+	return c ? (CUcontext)(uintptr_t)(c->id << API_CTX_SHIFT) : NULL;
 }
 
-/* Remove every occurrence of c from this thread's stack. */
-static void api_tls_remove(const struct CUctx_st *c)
+struct api_ctx *api_ctx_find(const struct api_drv *d, CUcontext h)
+{
+	uintptr_t v = (uintptr_t)h;
+
+	if (!v || (v & ((1u << API_CTX_SHIFT) - 1)))
+		return NULL;
+	for (size_t i = d->n_live; i-- > 0;) {
+		struct api_obj *o = d->live[i];
+
+		if (o->kind == API_K_CTX &&
+		    ((struct api_ctx *)o)->id == v >> API_CTX_SHIFT)
+			return (struct api_ctx *)o;
+	}
+	return NULL;
+}
+
+/*
+ * The calling thread's context stack, of handles (so an entry left by a
+ * context another thread destroyed is recognised as stale).  The Driver
+ * API makes the current context a property of the host thread, so this is
+ * thread-local state; it is only touched with the driver lock held.  It
+ * grows without a fixed limit; a thread-exit destructor (api_tls_key)
+ * frees a grown stack.
+ */
+static _Thread_local struct {
+	CUcontext *stack; /* bottom first */
+	unsigned n;       /* entries in stack */
+	unsigned cap;     /* entries allocated in stack */
+} api_tls;
+
+/* Frees a thread's stack at thread exit; created once (immutable after). */
+static pthread_key_t api_tls_key;
+static bool api_tls_key_ok; /* api_tls_key was created */
+static pthread_once_t api_tls_once = PTHREAD_ONCE_INIT;
+
+static void api_tls_free(void *stack)
+{
+	free(stack);
+}
+
+static void api_tls_key_init(void)
+{
+	api_tls_key_ok = pthread_key_create(&api_tls_key, api_tls_free) == 0;
+}
+
+struct api_ctx *api_ctx_current(const struct api_drv *d)
+{
+	if (api_tls.n == 0)
+		return NULL;
+	return api_ctx_find(d, api_tls.stack[api_tls.n - 1]);
+}
+
+/* Remove every occurrence of handle h from this thread's stack. */
+static void api_tls_remove(CUcontext h)
 {
 	unsigned i, j = 0;
 
 	for (i = 0; i < api_tls.n; i++)
-		if (api_tls.stack[i] != c)
+		if (api_tls.stack[i] != h)
 			api_tls.stack[j++] = api_tls.stack[i];
 	api_tls.n = j;
 }
 
-static CUresult api_tls_push(struct CUctx_st *c)
+/* Make room for one more entry; false when the host is out of memory. */
+static bool api_tls_reserve(void)
 {
-	if (api_tls.n >= API_CTX_DEPTH)
+	CUcontext *p;
+	unsigned cap;
+
+	if (api_tls.n < api_tls.cap)
+		return true;
+	cap = api_tls.cap ? api_tls.cap * 2 : 16;
+	p = realloc(api_tls.stack, cap * sizeof(*p));
+	if (!p)
+		return false;
+	pthread_once(&api_tls_once, api_tls_key_init);
+	if (api_tls_key_ok)
+		pthread_setspecific(api_tls_key, p);
+	api_tls.stack = p;
+	api_tls.cap = cap;
+	return true;
+}
+
+static CUresult api_tls_push(const struct api_ctx *c)
+{
+	if (!api_tls_reserve())
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	api_tls.stack[api_tls.n++] = c;
+	api_tls.stack[api_tls.n++] = api_ctx_handle(c);
 	return CUDA_SUCCESS;
 }
 
-void api_ctx_add_alloc(struct CUctx_st *c, CUdeviceptr p)
+void api_ctx_add_alloc(struct api_ctx *c, CUdeviceptr p)
 {
 	VEC_PUSH(c->allocs, c->n_allocs, c->cap_allocs);
 	c->allocs[c->n_allocs - 1] = p;
 }
 
-bool api_ctx_drop_alloc(struct CUctx_st *c, CUdeviceptr p)
+bool api_ctx_drop_alloc(struct api_ctx *c, CUdeviceptr p)
 {
 	for (size_t i = c->n_allocs; i-- > 0;) {
 		if (c->allocs[i] == p) {
@@ -72,10 +139,10 @@ bool api_ctx_drop_alloc(struct CUctx_st *c, CUdeviceptr p)
 	return false;
 }
 
-static struct CUctx_st *api_ctx_new(struct api_drv *d, unsigned flags,
+static struct api_ctx *api_ctx_new(struct api_drv *d, unsigned flags,
 				    bool primary)
 {
-	struct CUctx_st *c = xcalloc(1, sizeof(*c));
+	struct api_ctx *c = xcalloc(1, sizeof(*c));
 
 	c->h.kind = API_K_CTX;
 	c->h.ctx = c;
@@ -97,7 +164,7 @@ static struct CUctx_st *api_ctx_new(struct api_drv *d, unsigned flags,
  * first (a module's functions go with the module), then destroyed; the
  * device allocations are returned to the simulator.
  */
-void api_ctx_destroy(struct api_drv *d, struct CUctx_st *c)
+void api_ctx_destroy(struct api_drv *d, struct api_ctx *c)
 {
 	struct api_obj **owned = NULL;
 	size_t n = 0, cap = 0, i;
@@ -126,7 +193,7 @@ void api_ctx_destroy(struct api_drv *d, struct CUctx_st *c)
 		d->primary = NULL;
 		d->primary_refs = 0;
 	}
-	api_tls_remove(c);
+	api_tls_remove(api_ctx_handle(c));
 	api_live_del(d, &c->h);
 	free(c);
 }
@@ -140,7 +207,7 @@ static CUresult api_ctx_create(CUcontext *pctx, unsigned flags, CUdevice dev,
 			       const CUexecAffinityParam *aff, int n_aff)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_begin(&d);
 
 	if (r != CUDA_SUCCESS)
@@ -153,11 +220,11 @@ static CUresult api_ctx_create(CUcontext *pctx, unsigned flags, CUdevice dev,
 	for (int i = 0; i < n_aff; i++)
 		if (aff[i].type != CU_EXEC_AFFINITY_TYPE_SM_COUNT)
 			return api_end(CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY);
-	if (api_tls.n >= API_CTX_DEPTH)
+	if (!api_tls_reserve())
 		return api_end(CUDA_ERROR_OUT_OF_MEMORY);
 	c = api_ctx_new(d, flags, false);
 	api_tls_push(c);
-	*pctx = c;
+	*pctx = api_ctx_handle(c);
 	return api_end(CUDA_SUCCESS);
 }
 
@@ -199,13 +266,15 @@ CUresult CUDAAPI cuCtxCreate_v4(CUcontext *pctx,
 static CUresult api_ctx_destroy_api(CUcontext ctx)
 {
 	struct api_drv *d;
+	struct api_ctx *c;
 	CUresult r = api_begin(&d);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	if (!api_live_has(d, ctx, API_K_CTX))
+	c = api_ctx_find(d, ctx);
+	if (!c)
 		return api_end(CUDA_ERROR_INVALID_CONTEXT);
-	api_ctx_destroy(d, ctx);
+	api_ctx_destroy(d, c);
 	return api_end(CUDA_SUCCESS);
 }
 
@@ -226,13 +295,15 @@ CUresult CUDAAPI cuCtxDestroy_v2(CUcontext ctx)
 static CUresult api_ctx_push(CUcontext ctx)
 {
 	struct api_drv *d;
+	struct api_ctx *c;
 	CUresult r = api_begin(&d);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	if (!api_live_has(d, ctx, API_K_CTX))
+	c = api_ctx_find(d, ctx);
+	if (!c)
 		return api_end(CUDA_ERROR_INVALID_CONTEXT);
-	return api_end(api_tls_push(ctx));
+	return api_end(api_tls_push(c));
 }
 
 CUresult CUDAAPI cuCtxPushCurrent(CUcontext ctx)
@@ -248,7 +319,7 @@ CUresult CUDAAPI cuCtxPushCurrent_v2(CUcontext ctx)
 static CUresult api_ctx_pop(CUcontext *pctx)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_begin(&d);
 
 	if (r != CUDA_SUCCESS)
@@ -258,7 +329,7 @@ static CUresult api_ctx_pop(CUcontext *pctx)
 		return api_end(CUDA_ERROR_INVALID_CONTEXT);
 	api_tls.n--;
 	if (pctx)
-		*pctx = c;
+		*pctx = api_ctx_handle(c);
 	return api_end(CUDA_SUCCESS);
 }
 
@@ -285,10 +356,13 @@ CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx)
 			api_tls.n--;
 		return api_end(CUDA_SUCCESS);
 	}
-	if (!api_live_has(d, ctx, API_K_CTX))
+	if (!api_ctx_find(d, ctx))
 		return api_end(CUDA_ERROR_INVALID_CONTEXT);
-	if (api_tls.n == 0)
+	if (api_tls.n == 0) {
+		if (!api_tls_reserve())
+			return api_end(CUDA_ERROR_OUT_OF_MEMORY);
 		api_tls.n = 1;
+	}
 	api_tls.stack[api_tls.n - 1] = ctx;
 	return api_end(CUDA_SUCCESS);
 }
@@ -302,7 +376,7 @@ CUresult CUDAAPI cuCtxGetCurrent(CUcontext *pctx)
 		return r;
 	if (!pctx)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
-	*pctx = api_ctx_current(d);
+	*pctx = api_ctx_handle(api_ctx_current(d));
 	return api_end(CUDA_SUCCESS);
 }
 
@@ -313,7 +387,7 @@ CUresult CUDAAPI cuCtxGetCurrent(CUcontext *pctx)
 CUresult CUDAAPI cuCtxGetDevice(CUdevice *device)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_RELEASE);
 
 	if (r != CUDA_SUCCESS)
@@ -327,7 +401,7 @@ CUresult CUDAAPI cuCtxGetDevice(CUdevice *device)
 CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_RELEASE);
 
 	if (r != CUDA_SUCCESS)
@@ -342,7 +416,7 @@ CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags)
 CUresult CUDAAPI cuCtxSetFlags(unsigned int flags)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_RELEASE);
 
 	if (r != CUDA_SUCCESS)
@@ -357,15 +431,13 @@ CUresult CUDAAPI cuCtxSetFlags(unsigned int flags)
 CUresult CUDAAPI cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_begin(&d);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	c = ctx ? ctx : api_ctx_current(d);
+	c = ctx ? api_ctx_find(d, ctx) : api_ctx_current(d);
 	if (!c)
-		return api_end(CUDA_ERROR_INVALID_CONTEXT);
-	if (!api_live_has(d, c, API_K_CTX))
 		return api_end(CUDA_ERROR_INVALID_CONTEXT);
 	if (!ctxId)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
@@ -393,9 +465,7 @@ CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
 		return r;
 	if (!version)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
-	if (!ctx)
-		ctx = api_ctx_current(d);
-	if (!api_live_has(d, ctx, API_K_CTX))
+	if (!(ctx ? api_ctx_find(d, ctx) : api_ctx_current(d)))
 		return api_end(CUDA_ERROR_INVALID_CONTEXT);
 	*version = 3020;
 	return api_end(CUDA_SUCCESS);
@@ -408,7 +478,7 @@ CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
 CUresult CUDAAPI cuCtxSynchronize(void)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -419,7 +489,7 @@ CUresult CUDAAPI cuCtxSynchronize(void)
 CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache config)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -433,7 +503,7 @@ CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache config)
 CUresult CUDAAPI cuCtxGetCacheConfig(CUfunc_cache *pconfig)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -448,7 +518,7 @@ CUresult CUDAAPI cuCtxGetCacheConfig(CUfunc_cache *pconfig)
 CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -462,7 +532,7 @@ CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value)
 CUresult CUDAAPI cuCtxGetLimit(size_t *pvalue, CUlimit limit)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -477,7 +547,7 @@ CUresult CUDAAPI cuCtxGetStreamPriorityRange(int *leastPriority,
 					     int *greatestPriority)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -507,7 +577,7 @@ CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 	if (!d->primary)
 		d->primary = api_ctx_new(d, d->primary_flags, true);
 	d->primary_refs++;
-	*pctx = d->primary;
+	*pctx = api_ctx_handle(d->primary);
 	return api_end(CUDA_SUCCESS);
 }
 

@@ -4,11 +4,14 @@
  * The driver is one struct api_drv, created by cuInit on top of one
  * struct ws_sim and reached through api_begin()/api_enter(), which take
  * the single global mutex that serialises every call into the simulator.
- * Handles (CUcontext, CUmodule, ...) point at the structs defined here;
+ * Handles (CUmodule, CUfunction, ...) point at the structs defined here;
  * each starts with a struct api_obj and is registered in the driver's
  * live table, so a stale or forged handle is rejected rather than
- * dereferenced.  The current-context stack is per host thread, as in the
- * real driver.
+ * dereferenced.  A CUcontext is instead a token made from the context's
+ * never-reused id (struct CUctx_st is never defined; struct api_ctx is the
+ * context), so a destroyed context's handle cannot alias a newer context
+ * at the same address.  The current-context stack is per host thread, as
+ * in the real driver.
  */
 #ifndef SIM_API_API_INT_H
 #define SIM_API_API_INT_H
@@ -24,7 +27,7 @@
 
 /* What a handle refers to. */
 enum api_kind {
-	API_K_CTX = 1, /* struct CUctx_st */
+	API_K_CTX = 1, /* struct api_ctx */
 	API_K_MOD,     /* struct CUmod_st */
 	API_K_FUNC,    /* struct CUfunc_st */
 	API_K_EVENT,   /* struct CUevent_st */
@@ -34,10 +37,10 @@ enum api_kind {
 /* Common head of every handle object. */
 struct api_obj {
 	enum api_kind kind;   /* which struct this is */
-	struct CUctx_st *ctx; /* owning context (a context owns itself) */
+	struct api_ctx *ctx; /* owning context (a context owns itself) */
 };
 
-struct CUctx_st {
+struct api_ctx {                 /* a context; its CUcontext is a token */
 	struct api_obj h;            /* kind API_K_CTX */
 	CUresult sticky;             /* first run-time fault, or CUDA_SUCCESS */
 	unsigned flags;              /* creation flags */
@@ -93,7 +96,7 @@ struct api_drv {
 	size_t cap_host;               /* entries allocated in host */
 	unsigned char *params;         /* launch parameter staging buffer */
 	size_t cap_params;             /* its size in bytes */
-	struct CUctx_st *primary;      /* primary context, NULL if none */
+	struct api_ctx *primary;      /* primary context, NULL if none */
 	unsigned primary_refs;         /* cuDevicePrimaryCtxRetain count */
 	unsigned primary_flags;        /* flags for the primary context */
 	unsigned long long next_ctx_id;/* id of the next context created */
@@ -118,7 +121,7 @@ CUresult api_begin(struct api_drv **d);
  * (CUDA_ERROR_INVALID_CONTEXT if none) and, in API_STRICT mode, fail with
  * its sticky error.  On failure the lock is released.
  */
-CUresult api_enter(struct api_drv **d, struct CUctx_st **c,
+CUresult api_enter(struct api_drv **d, struct api_ctx **c,
 		   enum api_sticky mode);
 /* Release the lock taken by api_begin/api_enter and return r. */
 CUresult api_end(CUresult r);
@@ -135,13 +138,20 @@ void api_print_diag(const struct diag *dg);
 
 /* ---- api_ctx.c ----------------------------------------------------------- */
 
+/*
+ * A context's handle (a token made from its never-reused id, not its
+ * address; NULL for NULL), and the live context a handle names (NULL when
+ * it is NULL, forged or names a destroyed context).
+ */
+CUcontext api_ctx_handle(const struct api_ctx *c);
+struct api_ctx *api_ctx_find(const struct api_drv *d, CUcontext h);
 /* The calling thread's current context if it is live, else NULL. */
-struct CUctx_st *api_ctx_current(const struct api_drv *d);
+struct api_ctx *api_ctx_current(const struct api_drv *d);
 /* Destroy a context and everything it owns (locked). */
-void api_ctx_destroy(struct api_drv *d, struct CUctx_st *c);
+void api_ctx_destroy(struct api_drv *d, struct api_ctx *c);
 /* Record an allocation in, or drop it from, a context's list. */
-void api_ctx_add_alloc(struct CUctx_st *c, CUdeviceptr p);
-bool api_ctx_drop_alloc(struct CUctx_st *c, CUdeviceptr p);
+void api_ctx_add_alloc(struct api_ctx *c, CUdeviceptr p);
+bool api_ctx_drop_alloc(struct api_ctx *c, CUdeviceptr p);
 
 /* ---- api_module.c -------------------------------------------------------- */
 
@@ -158,7 +168,7 @@ CUresult api_launch(CUfunction f, struct ws_launch *shape, CUstream s,
 /* ---- api_stream.c -------------------------------------------------------- */
 
 /* CUDA_SUCCESS for the default/special streams or a live stream of c. */
-CUresult api_stream_check(const struct api_drv *d, const struct CUctx_st *c,
+CUresult api_stream_check(const struct api_drv *d, const struct api_ctx *c,
 			  CUstream s);
 void api_stream_destroy(struct api_drv *d, struct CUstream_st *s);
 void api_event_destroy(struct api_drv *d, struct CUevent_st *e);

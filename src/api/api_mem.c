@@ -23,7 +23,7 @@
 /* Begin a call on the current context with an optional stream argument. */
 static CUresult api_mem_enter(struct api_drv **d, CUstream s)
 {
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -41,7 +41,7 @@ static CUresult api_mem_enter(struct api_drv **d, CUstream s)
 CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	ws_addr a;
 	int st;
 	CUresult r = api_enter(&d, &c, API_STRICT);
@@ -66,7 +66,7 @@ CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize)
 CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	bool found = false;
 	CUresult r = api_enter(&d, &c, API_RELEASE);
 
@@ -78,7 +78,7 @@ CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr)
 	for (size_t i = 0; !found && i < d->n_live; i++)
 		if (d->live[i]->kind == API_K_CTX)
 			found = api_ctx_drop_alloc(
-				(struct CUctx_st *)d->live[i], dptr);
+				(struct api_ctx *)d->live[i], dptr);
 	if (!found)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	ws_mem_free(d->sim, dptr);
@@ -88,7 +88,7 @@ CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr)
 CUresult CUDAAPI cuMemGetInfo_v2(size_t *free_bytes, size_t *total)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	uint64_t f, t;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
@@ -106,7 +106,7 @@ CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize,
 					 CUdeviceptr dptr)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	ws_addr base;
 	uint64_t size;
 	CUresult r = api_enter(&d, &c, API_STRICT);
@@ -125,7 +125,7 @@ CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize,
 static CUresult api_host_alloc(void **pp, size_t bytesize)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	void *p;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
@@ -159,7 +159,7 @@ CUresult CUDAAPI cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
 CUresult CUDAAPI cuMemFreeHost(void *p)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_RELEASE);
 
 	if (r != CUDA_SUCCESS)
@@ -571,7 +571,7 @@ struct api_ptr_info {
 	bool valid;             /* ptr lies in a device allocation */
 	ws_addr base;           /* its allocation's base */
 	uint64_t size;          /* and size */
-	struct CUctx_st *owner; /* context that allocated it (or NULL) */
+	struct api_ctx *owner; /* context that allocated it (or NULL) */
 };
 
 static void api_ptr_lookup(const struct api_drv *d, CUdeviceptr ptr,
@@ -580,7 +580,7 @@ static void api_ptr_lookup(const struct api_drv *d, CUdeviceptr ptr,
 	pi->owner = NULL;
 	pi->valid = ws_mem_range(d->sim, ptr, &pi->base, &pi->size) == WS_OK;
 	for (size_t i = 0; pi->valid && !pi->owner && i < d->n_live; i++) {
-		struct CUctx_st *c = (struct CUctx_st *)d->live[i];
+		struct api_ctx *c = (struct api_ctx *)d->live[i];
 
 		if (d->live[i]->kind != API_K_CTX)
 			continue;
@@ -603,7 +603,7 @@ static CUresult api_ptr_attr(const struct api_ptr_info *pi, CUdeviceptr ptr,
 		return CUDA_ERROR_INVALID_VALUE;
 	switch (a) {
 	case CU_POINTER_ATTRIBUTE_CONTEXT:
-		*(CUcontext *)data = pi->owner;
+		*(CUcontext *)data = api_ctx_handle(pi->owner);
 		return CUDA_SUCCESS;
 	case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
 		*(unsigned int *)data = CU_MEMORYTYPE_DEVICE;

@@ -49,7 +49,7 @@ static CUresult api_load(CUmodule *module, const char *text, size_t len,
 			 const char *name, char *errlog, size_t errlog_size)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	struct ws_module *wm = NULL;
 	struct CUmod_st *m;
 	struct diag dg;
@@ -117,7 +117,7 @@ static char *api_read_file(const char *path, size_t *len)
 CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	char *text;
 	size_t len = 0;
 	CUresult r = api_enter(&d, &c, API_STRICT);
@@ -156,7 +156,7 @@ CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image,
 
 	if (!module || !image || (numOptions > 0 && (!options || !optionValues))) {
 		struct api_drv *d;
-		struct CUctx_st *c;
+		struct api_ctx *c;
 		CUresult r = api_enter(&d, &c, API_STRICT);
 
 		return r != CUDA_SUCCESS ? r : api_end(CUDA_ERROR_INVALID_VALUE);
@@ -186,7 +186,7 @@ void api_module_destroy(struct api_drv *d, struct CUmod_st *m)
 CUresult CUDAAPI cuModuleUnload(CUmodule hmod)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_RELEASE);
 
 	if (r != CUDA_SUCCESS)
@@ -227,7 +227,7 @@ CUresult CUDAAPI cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
 				     const char *name)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	const struct ptx_kernel *k;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
@@ -248,7 +248,7 @@ CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
 				      CUmodule hmod, const char *name)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	ws_addr a;
 	uint64_t size;
 	CUresult r = api_enter(&d, &c, API_STRICT);
@@ -275,7 +275,7 @@ CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
 /* Begin a call about function f (on the current context). */
 static CUresult api_func_enter(struct api_drv **d, CUfunction f)
 {
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -682,7 +682,7 @@ CUresult api_launch(CUfunction f, struct ws_launch *l, CUstream hStream,
 		    void **kernelParams, void **extra, bool cooperative)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	struct diag dg;
 	int st;
 	CUresult r = api_enter(&d, &c, API_STRICT);

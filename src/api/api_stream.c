@@ -19,7 +19,7 @@ static bool api_stream_is_default(CUstream s)
 	return s == NULL || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD;
 }
 
-CUresult api_stream_check(const struct api_drv *d, const struct CUctx_st *c,
+CUresult api_stream_check(const struct api_drv *d, const struct api_ctx *c,
 			  CUstream s)
 {
 	if (api_stream_is_default(s))
@@ -30,7 +30,7 @@ CUresult api_stream_check(const struct api_drv *d, const struct CUctx_st *c,
 }
 
 /* Begin a call on stream s of the current context. */
-static CUresult api_stream_enter(struct api_drv **d, struct CUctx_st **c,
+static CUresult api_stream_enter(struct api_drv **d, struct api_ctx **c,
 				 CUstream s, enum api_sticky mode)
 {
 	CUresult r = api_enter(d, c, mode);
@@ -51,7 +51,7 @@ CUresult CUDAAPI cuStreamCreateWithPriority(CUstream *phStream,
 					    unsigned int flags, int priority)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	struct CUstream_st *s;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
@@ -84,7 +84,7 @@ void api_stream_destroy(struct api_drv *d, struct CUstream_st *s)
 static CUresult api_stream_destroy_api(CUstream s)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_RELEASE);
 
 	if (r != CUDA_SUCCESS)
@@ -109,7 +109,7 @@ CUresult CUDAAPI cuStreamDestroy_v2(CUstream hStream)
 static CUresult api_stream_sync(CUstream s)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_stream_enter(&d, &c, s, API_STRICT);
 
 	return r != CUDA_SUCCESS ? r : api_end(CUDA_SUCCESS);
@@ -128,7 +128,7 @@ CUresult CUDAAPI cuStreamSynchronize(CUstream hStream)
 CUresult CUDAAPI cuStreamGetPriority(CUstream hStream, int *priority)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_stream_enter(&d, &c, hStream, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -142,7 +142,7 @@ CUresult CUDAAPI cuStreamGetPriority(CUstream hStream, int *priority)
 CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_stream_enter(&d, &c, hStream, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -156,14 +156,14 @@ CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_stream_enter(&d, &c, hStream, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
 		return r;
 	if (!pctx)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
-	*pctx = c;
+	*pctx = api_ctx_handle(c);
 	return api_end(CUDA_SUCCESS);
 }
 
@@ -172,7 +172,7 @@ CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
 				   unsigned int Flags)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_stream_enter(&d, &c, hStream, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -189,7 +189,7 @@ CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
 CUresult CUDAAPI cuEventCreate(CUevent *phEvent, unsigned int Flags)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	struct CUevent_st *e;
 	const unsigned all = CU_EVENT_BLOCKING_SYNC | CU_EVENT_DISABLE_TIMING |
 			     CU_EVENT_INTERPROCESS;
@@ -219,7 +219,7 @@ void api_event_destroy(struct api_drv *d, struct CUevent_st *e)
 static CUresult api_event_destroy_api(CUevent e)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_RELEASE);
 
 	if (r != CUDA_SUCCESS)
@@ -244,7 +244,7 @@ CUresult CUDAAPI cuEventRecordWithFlags(CUevent hEvent, CUstream hStream,
 					unsigned int flags)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_stream_enter(&d, &c, hStream, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -267,7 +267,7 @@ CUresult CUDAAPI cuEventRecord(CUevent hEvent, CUstream hStream)
 static CUresult api_event_sync(CUevent e)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
@@ -291,7 +291,7 @@ CUresult CUDAAPI cuEventSynchronize(CUevent hEvent)
 static CUresult api_elapsed(float *ms, CUevent a, CUevent b)
 {
 	struct api_drv *d;
-	struct CUctx_st *c;
+	struct api_ctx *c;
 	double mhz, delta;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 

@@ -102,6 +102,18 @@ void fexec_atom_apply(struct fgpu *g, struct fwarp *w,
 /* ---- launch phases (grid.c), shared by functional and timing modes ---- */
 
 /*
+ * Launch limits on the host storage of block slots (docs/semantics.md,
+ * "Resource limits").  PTX virtual registers are unbounded and ptxas maps
+ * them to at most 255 physical ones, but this simulator keeps one 64-bit
+ * slot per virtual register per thread, so it caps them; local memory per
+ * thread is capped at the sm_75 hardware limit; and the storage of all
+ * resident blocks together is capped so a launch never exhausts the host.
+ */
+#define FGPU_MAX_REG_SLOTS (1u << 16)       /* 64-bit register slots per thread */
+#define FGPU_MAX_LOCAL_BYTES (512u << 10)   /* local bytes per thread */
+#define FGPU_MAX_SLOT_BYTES (4ull << 30)    /* storage of all block slots */
+
+/*
  * Validate launch l and prepare for it: block slots (storage sized for l;
  * cps * n_sm of them with all_slots, else no more than there are blocks),
  * immediates pool, counters.  Returns 0 or a negative ws_status with a

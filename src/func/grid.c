@@ -126,49 +126,71 @@ static void imm_pool_build(struct fgpu *g, const struct ptx_kernel *k)
 
 /* ---- block slots --------------------------------------------------------- */
 
-/* Grow *p (holding *cap elements of size sz) to at least n elements. */
-static void grow(void **p, size_t *cap, size_t n, size_t sz)
+/*
+ * Grow *p (holding *cap elements of size sz) to at least n elements.
+ * Slot storage is sized by the kernel and the launch, i.e. by user input,
+ * so a failed allocation is an error (-1, *p and *cap unchanged), not an
+ * abort.
+ */
+static int grow(void **p, size_t *cap, size_t n, size_t sz)
 {
+	void *q;
+
 	if (n <= *cap)
-		return;
-	*p = xrealloc(*p, n * sz);
+		return 0;
+	if (sz && n > SIZE_MAX / sz)
+		return -1;
+	q = realloc(*p, n * sz);
+	if (!q)
+		return -1;
+	*p = q;
 	memset((char *)*p + *cap * sz, 0, (n - *cap) * sz);
 	*cap = n;
+	return 0;
 }
 
 /*
  * Size slot c for blocks of launch l.  Slot storage is kept across
  * launches and only grows, so a program with many short launches does not
- * allocate per launch.
+ * allocate per launch.  Returns 0, or -1 when the host cannot provide the
+ * storage (the slot stays consistent: caps only count what was allocated).
  */
-static void slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
+static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 {
 	const struct ptx_kernel *k = l->k;
 	unsigned nthr = launch_threads(l), ws = g->ws;
 	size_t cap = c->warps_cap;
-	c->n_threads = nthr;
-	c->n_warps = (nthr + ws - 1) / ws;
-	grow((void **)&c->warps, &cap, c->n_warps, sizeof(*c->warps));
+	unsigned n_warps = (nthr + ws - 1) / ws;
+	if (grow((void **)&c->warps, &cap, n_warps, sizeof(*c->warps)))
+		return -1;
 	c->warps_cap = (uint32_t)cap;
+	c->n_threads = nthr;
+	c->n_warps = n_warps;
 	c->shared_bytes = launch_shared(l);
-	grow((void **)&c->shared, &c->shared_cap, MAX(c->shared_bytes, 1u), 1);
 	c->local_bytes = ALIGN_UP(k->local_bytes, 8);
-	grow((void **)&c->local, &c->local_cap,
-	     MAX((size_t)c->n_warps * ws * c->local_bytes, (size_t)1), 1);
 	c->dyn_shared = l->dyn_shared;
+	if (grow((void **)&c->shared, &c->shared_cap,
+		 MAX(c->shared_bytes, 1u), 1) ||
+	    grow((void **)&c->local, &c->local_cap,
+		 MAX((size_t)c->n_warps * ws * c->local_bytes, (size_t)1), 1))
+		return -1;
 	for (unsigned i = 0; i < c->n_warps; i++) {
 		struct fwarp *w = &c->warps[i];
-		grow((void **)&w->regs, &w->regs_cap,
-		     (size_t)MAX(k->n_regs, 1u) * ws, sizeof(uint64_t));
-		grow((void **)&w->preds, &w->preds_cap, MAX(k->n_preds, 1u),
-		     sizeof(lanemask_t));
+		if (grow((void **)&w->regs, &w->regs_cap,
+			 (size_t)MAX(k->n_regs, 1u) * ws, sizeof(uint64_t)) ||
+		    grow((void **)&w->preds, &w->preds_cap,
+			 MAX(k->n_preds, 1u), sizeof(lanemask_t)))
+			return -1;
 		if (!w->stack) {
+			w->stack = calloc(16, sizeof(*w->stack));
+			if (!w->stack)
+				return -1;
 			w->stack_cap = 16;
-			w->stack = xcalloc(w->stack_cap, sizeof(*w->stack));
 		}
 		w->cta = c;
 		w->warp_id = i;
 	}
+	return 0;
 }
 
 static void slot_free(struct fcta *c)
@@ -339,6 +361,66 @@ static int launch_check(const struct fgpu *g, const struct flaunch *l,
 	return 0;
 }
 
+/*
+ * Check that the block slots launch l needs fit the limits in fgpu_int.h
+ * before anything is allocated: per thread, the virtual register slots and
+ * the local frame (WS_E_RESOURCES: the launch asks for more than a thread
+ * may have); in total, registers, predicates, local and shared memory of
+ * the n_slots resident blocks (WS_E_OOM), the local part of which must also
+ * fit the device memory, as the real driver backs local memory for every
+ * resident thread in device memory.  Every factor is bounded (registers
+ * and local bytes by the per-thread caps, threads by launch_check, slots by
+ * the configuration), so the 64-bit products cannot overflow.
+ */
+static int launch_storage_check(const struct fgpu *g, const struct flaunch *l,
+				unsigned n_slots, struct diag *d)
+{
+	const struct ptx_kernel *k = l->k;
+	uint64_t thr_regs, thr_local, threads, blk, total;
+	unsigned ws = g->ws, warps = (launch_threads(l) + ws - 1) / ws;
+
+	if (k->n_regs > FGPU_MAX_REG_SLOTS) {
+		diag_err(d, "launch of '%s': %u register slots per thread "
+			 "(declared virtual registers) exceed the simulator's "
+			 "limit of %u", k->name, k->n_regs, FGPU_MAX_REG_SLOTS);
+		return WS_E_RESOURCES;
+	}
+	if (k->local_bytes > FGPU_MAX_LOCAL_BYTES) {
+		diag_err(d, "launch of '%s': %u bytes of local memory per "
+			 "thread exceed the limit of %u", k->name,
+			 k->local_bytes, FGPU_MAX_LOCAL_BYTES);
+		return WS_E_RESOURCES;
+	}
+	thr_regs = (uint64_t)MAX(k->n_regs, 1u) * 8;
+	thr_local = ALIGN_UP((uint64_t)k->local_bytes, 8);
+	threads = (uint64_t)n_slots * warps * ws;
+	blk = launch_shared(l) + (uint64_t)warps *
+	      (MAX(k->n_preds, 1u) * sizeof(lanemask_t) + sizeof(struct fwarp));
+	total = threads * (thr_regs + thr_local) + n_slots * blk;
+	if (thr_local * threads > (uint64_t)g->cfg->device_mem_mb << 20) {
+		diag_err(d, "launch of '%s': %llu bytes of local memory for "
+			 "%llu resident threads (%llu per thread) exceed the "
+			 "device memory of %llu MiB", k->name,
+			 (unsigned long long)(thr_local * threads),
+			 (unsigned long long)threads,
+			 (unsigned long long)thr_local,
+			 (unsigned long long)g->cfg->device_mem_mb);
+		return WS_E_OOM;
+	}
+	if (total > FGPU_MAX_SLOT_BYTES) {
+		diag_err(d, "launch of '%s': %llu bytes of block-slot storage "
+			 "(%llu resident threads, %llu register and %llu local "
+			 "bytes each) exceed the simulator's limit of %llu",
+			 k->name, (unsigned long long)total,
+			 (unsigned long long)threads,
+			 (unsigned long long)thr_regs,
+			 (unsigned long long)thr_local,
+			 (unsigned long long)FGPU_MAX_SLOT_BYTES);
+		return WS_E_OOM;
+	}
+	return 0;
+}
+
 static double now_s(void)
 {
 	struct timespec t;
@@ -456,24 +538,37 @@ int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
 		return WS_E_RESOURCES;
 	}
 	uint64_t n_ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+	unsigned n_slots = all_slots ? cps * g->cfg->n_sm :
+		(unsigned)MIN((uint64_t)cps * g->cfg->n_sm, n_ctas);
+	int rc = launch_storage_check(g, l, n_slots, d);
+	if (rc)
+		return rc;
+	if (n_slots > g->slots_cap) {
+		size_t cap = g->slots_cap, bcap = g->slots_cap;
+		int err = grow((void **)&g->slots, &cap, n_slots,
+			       sizeof(*g->slots));
+		if (!err)
+			err = grow((void **)&g->slot_busy, &bcap, n_slots, 1);
+		g->slots_cap = (unsigned)MIN(cap, bcap); /* both hold this many */
+		if (err)
+			goto out_of_memory;
+	}
+	for (unsigned s = 0; s < n_slots; s++)
+		if (slot_prepare(g, &g->slots[s], l))
+			goto out_of_memory;
 	g->l = l;
+	g->n_slots = n_slots;
 	g->icount = g->tinsn = g->last_progress = 0;
 	g->n_bar = g->n_atom = g->n_cas_fail = g->n_back = 0;
 	memset(&g->fault, 0, sizeof(g->fault));
-	g->n_slots = all_slots ? cps * g->cfg->n_sm :
-		(unsigned)MIN((uint64_t)cps * g->cfg->n_sm, n_ctas);
-	if (g->n_slots > g->slots_cap) {
-		size_t cap = g->slots_cap, bcap = g->slots_cap;
-		grow((void **)&g->slots, &cap, g->n_slots, sizeof(*g->slots));
-		grow((void **)&g->slot_busy, &bcap, g->n_slots, 1);
-		g->slots_cap = g->n_slots;
-	}
 	memset(g->slot_busy, 0, g->n_slots);
-	for (unsigned s = 0; s < g->n_slots; s++)
-		slot_prepare(g, &g->slots[s], l);
 	imm_pool_build(g, l->k);
 	*cps_out = cps;
 	return 0;
+out_of_memory:
+	diag_err(d, "launch of '%s': out of host memory for the storage of "
+		 "%u resident blocks", l->k->name, n_slots);
+	return WS_E_OOM;
 }
 
 void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,

@@ -109,6 +109,8 @@ struct dctx {
 	bool vec_used;                /* vec_reg[] taken by an operand */
 	uint8_t hint;                 /* enum addr_hint of the address */
 	bool saw_idx;                 /* brx had .idx */
+	uint8_t rtype;                /* declared type of the register the last
+					 dc_name resolved (PT_NONE: none, `_`) */
 };
 
 static int dc_err(struct dctx *c, const struct tok *t, const char *msg)
@@ -338,6 +340,146 @@ static bool dc_needs_type(const struct insn *in)
 	}
 }
 
+/* Whether type t is a bit-size type (.bN). */
+static bool dc_type_bits(uint8_t t)
+{
+	return t >= PT_B8 && t <= PT_B128;
+}
+
+/* Type classes for dc_type_rules. */
+enum {
+	TC_B = 1 << 0, /* .bN */
+	TC_U = 1 << 1, /* .uN */
+	TC_S = 1 << 2, /* .sN */
+	TC_F = 1 << 3, /* .f16 .f16x2 .bf16 .f32 .f64 */
+	TC_P = 1 << 4, /* .pred */
+	TC_I = TC_U | TC_S,
+};
+
+static unsigned dc_type_class(uint8_t t)
+{
+	if (t == PT_PRED)
+		return TC_P;
+	if (dc_type_bits(t))
+		return TC_B;
+	if (ptype_is_float((enum ptype)t))
+		return TC_F;
+	return ptype_is_signed((enum ptype)t) ? TC_S : TC_U;
+}
+
+/*
+ * The instruction types each opcode accepts (PTX ISA, per instruction's
+ * ".type" list; 0: any).  Opcodes whose type depends on a sub-operation
+ * (atom, red, bar.red) or that take every type (mov, ld, st, cvt, selp)
+ * are not listed.
+ */
+static unsigned dc_type_classes(const struct insn *in)
+{
+	switch (in->op) {
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_DIV:
+	case OP_MIN: case OP_MAX:
+		return TC_I | TC_F;
+	case OP_FMA: case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_SIN:
+	case OP_COS: case OP_LG2: case OP_EX2: case OP_TANH:
+	case OP_COPYSIGN: case OP_TESTP:
+		return TC_F;
+	case OP_ABS: case OP_NEG:
+		return TC_S | TC_F;
+	case OP_REM: case OP_ADDC: case OP_SUBC: case OP_MADC:
+	case OP_MUL24: case OP_MAD24: case OP_SAD: case OP_BFE: case OP_BFIND:
+		return TC_I;
+	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT:
+		return TC_B | TC_P;
+	case OP_CNOT: case OP_SHL: case OP_POPC: case OP_CLZ: case OP_BREV:
+	case OP_BFI: case OP_SHF: case OP_PRMT: case OP_LOP3: case OP_SHFL:
+	case OP_MATCH:
+		return TC_B;
+	case OP_VOTE:
+		return TC_B | TC_P;
+	case OP_SHR:
+		return TC_B | TC_I;
+	case OP_CVTA:
+		return TC_U;
+	default:
+		return 0;
+	}
+}
+
+/* Whether rounding modifier .rnd is allowed on in (float arithmetic). */
+static bool dc_rnd_ok(const struct insn *in)
+{
+	switch (in->op) {
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_FMA:
+	case OP_DIV: case OP_SQRT: case OP_RCP:
+		return ptype_is_float((enum ptype)in->type) &&
+		       in->rnd <= RND_RP;
+	case OP_CVT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Instruction-type and modifier combinations that do not exist (ptxas:
+ * "Unexpected instruction types", "Illegal rounding modifier", "Rounding
+ * modifier required").  NULL when in is well formed, else why not.
+ */
+static const char *dc_type_rules(const struct insn *in)
+{
+	unsigned want = dc_type_classes(in), tc = dc_type_class(in->type);
+	bool fl = tc == TC_F;
+
+	if (want && !(want & tc))
+		return "instruction type not allowed for this opcode";
+	if (in->rnd && !dc_rnd_ok(in))
+		return "rounding modifier not allowed here";
+	if ((in->op == OP_FMA || (in->op == OP_MAD && fl)) && !in->rnd)
+		return "rounding modifier required";
+	if ((in->op == OP_MUL || in->op == OP_MAD) &&
+	    fl == !!(in->mods & (MOD_HI | MOD_LO | MOD_WIDE)))
+		return fl ? ".hi/.lo/.wide apply only to integer types"
+			  : ".hi, .lo or .wide required for integer types";
+	if ((in->mods & MOD_WIDE) && ptype_size((enum ptype)in->type) > 4)
+		return ".wide needs a 16- or 32-bit type";
+	if ((in->mods & MOD_FTZ) && !fl && in->op != OP_SETP &&
+	    in->op != OP_SET && in->op != OP_CVT)
+		return ".ftz applies only to floating-point types";
+	if ((in->mods & MOD_CC) && fl)
+		return ".cc applies only to integer types";
+	if (fl && ((in->op == OP_DIV &&
+		    !(in->rnd || (in->mods & (MOD_APPROX | MOD_FULL)))) ||
+		   ((in->op == OP_SQRT || in->op == OP_RCP) &&
+		    !(in->rnd || (in->mods & MOD_APPROX)))))
+		return "rounding modifier or .approx required";
+	if ((in->op == OP_SIN || in->op == OP_COS || in->op == OP_LG2 ||
+	     in->op == OP_EX2 || in->op == OP_TANH || in->op == OP_RSQRT) &&
+	    !(in->mods & MOD_APPROX))
+		return ".approx required";
+	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
+	    ptype_size((enum ptype)in->type) != 4)
+		return "only 32-bit types allowed";
+	if ((in->op == OP_ADD || in->op == OP_SUB) && (in->mods & MOD_SAT) &&
+	    !fl && in->type != PT_S32)
+		return ".sat applies only to .s32 and floating-point types";
+	if (in->op == OP_CVT && (fl || dc_type_class(in->type2) == TC_F)) {
+		bool sfl = dc_type_class(in->type2) == TC_F;
+		bool narrow = ptype_size((enum ptype)in->type) <
+			      ptype_size((enum ptype)in->type2);
+		if (fl && (!sfl || narrow) &&
+		    !(in->rnd >= RND_RN && in->rnd <= RND_RP))
+			return "rounding modifier (.rn .rz .rm .rp) required";
+		if (!fl && !(in->rnd >= RND_RNI && in->rnd <= RND_RPI))
+			return "integer rounding modifier (.rni .rzi .rmi "
+			       ".rpi) required";
+	}
+	if ((in->op == OP_SETP || in->op == OP_SET) &&
+	    dc_type_class(in->op == OP_SET ? in->type2 : in->type) == TC_B &&
+	    in->cmp != CMP_EQ && in->cmp != CMP_NE)
+		return "only eq and ne compare bit-size types";
+	return NULL;
+}
+
 /* Split the opcode token and fill op and modifiers. */
 static int dc_opcode(struct dctx *c)
 {
@@ -397,6 +539,10 @@ static int dc_opcode(struct dctx *c)
 		ok = false;
 	if (!ok)
 		return dc_unsupported(c);
+	const char *why = dc_type_rules(in);
+	if (why)
+		return ptx_err_tok(c->p->pf, t, "'%.*s': %s", (int)t->len, t->s,
+				   why);
 	return 0;
 }
 
@@ -608,6 +754,7 @@ static int dc_name(struct dctx *c, const struct tok *t, int64_t off,
 	int sr;
 
 	memset(o, 0, sizeof(*o));
+	c->rtype = PT_NONE;
 	if (pp_tok_is(t, "_")) {
 		if (want_pred) {
 			o->kind = OK_PRED;
@@ -626,6 +773,8 @@ static int dc_name(struct dctx *c, const struct tok *t, int64_t off,
 		o->kind = l->kind == LS_REG ? OK_REG : OK_PRED;
 		o->reg = l->base + k;
 		o->size = l->size;
+		if (l->kind == LS_REG)
+			c->rtype = l->type;
 		if (want_pred != (o->kind == OK_PRED))
 			return ptx_err_tok(p->pf, t,
 					   want_pred ? "'%.*s' is not a predicate"
@@ -648,6 +797,58 @@ static int dc_name(struct dctx *c, const struct tok *t, int64_t off,
 }
 
 static bool dc_type_float(uint8_t ty) { return ty == PT_F32 || ty == PT_F64; }
+
+/* ---- operand type checking (PTX ISA "Type Checking") ------------------------ */
+
+/*
+ * Whether a register declared with type rt may be an operand of
+ * instruction type it.  Same size: a bit-size type on either side matches
+ * anything; signed and unsigned integers match each other; a float matches
+ * only a float.  A register narrower than the instruction type never
+ * matches.  A wider register matches only when relaxed (ld, st and cvt,
+ * the ISA's "operand size exceeding instruction-type size" rules): with a
+ * bit-size instruction type any register, with an integer type a bit-size
+ * or integer register, with a float type only a bit-size register.
+ */
+static bool dc_reg_type_ok(uint8_t it, uint8_t rt, bool relaxed)
+{
+	unsigned is = ptype_size((enum ptype)it), rs = ptype_size((enum ptype)rt);
+	bool ifl = ptype_is_float((enum ptype)it);
+	bool rfl = ptype_is_float((enum ptype)rt);
+
+	if (!is || !rs) /* predicates and untyped operands: checked elsewhere */
+		return true;
+	if (rs < is || (rs > is && !relaxed))
+		return false;
+	if (dc_type_bits(it) || dc_type_bits(rt))
+		return true;
+	if (ifl != rfl)
+		return false;
+	return !ifl || rs == is;
+}
+
+/* ld, st and cvt take registers wider than their type. */
+static bool dc_relaxed(const struct insn *in)
+{
+	return in->op == OP_LD || in->op == OP_ST || in->op == OP_CVT;
+}
+
+/*
+ * After dc_name resolved operand o from token t: a register whose declared
+ * type does not fit operand type ty is an error at the register.
+ */
+static int dc_check_reg(struct dctx *c, const struct tok *t,
+			const struct opnd *o, uint8_t ty)
+{
+	if (o->kind != OK_REG || c->rtype == PT_NONE ||
+	    dc_reg_type_ok(ty, c->rtype, dc_relaxed(&c->in)))
+		return 0;
+	return ptx_err_tok(c->p->pf, t, "register '%.*s' of type .%s does "
+			   "not match the operand type .%s of '%.*s'",
+			   (int)t->len, t->s, ptype_name((enum ptype)c->rtype),
+			   ptype_name((enum ptype)ty), (int)c->op_tok->len,
+			   c->op_tok->s);
+}
 
 /* Immediate in the bit pattern of type ty (zero-extended like a register). */
 static int dc_imm(struct dctx *c, const struct popnd *po, uint8_t ty,
@@ -710,6 +911,33 @@ static int dc_imm(struct dctx *c, const struct popnd *po, uint8_t ty,
 	return 0;
 }
 
+/*
+ * Element e (declared l) of an n-element vector operand: for ld/st each
+ * element is an operand of the instruction type; for mov's pack/unpack
+ * the elements split the instruction type's bits evenly.
+ */
+static int dc_vec_elem_check(struct dctx *c, const struct tok *e,
+			     const struct lsym *l, unsigned n)
+{
+	const struct insn *in = &c->in;
+	unsigned is = ptype_size((enum ptype)in->type);
+
+	if (in->op == OP_MOV && is && l->size * n != is)
+		return ptx_err_tok(c->p->pf, e, "register '%.*s' of type .%s "
+				   "is not 1/%u of .%s", (int)e->len, e->s,
+				   ptype_name((enum ptype)l->type), n,
+				   ptype_name((enum ptype)in->type));
+	if ((in->op == OP_LD || in->op == OP_ST) &&
+	    !dc_reg_type_ok(in->type, l->type, true))
+		return ptx_err_tok(c->p->pf, e, "register '%.*s' of type .%s "
+				   "does not match the operand type .%s of "
+				   "'%.*s'", (int)e->len, e->s,
+				   ptype_name((enum ptype)l->type),
+				   ptype_name((enum ptype)in->type),
+				   (int)c->op_tok->len, c->op_tok->s);
+	return 0;
+}
+
 /* Vector operand {a, b, ...} into vec_reg[]. */
 static int dc_vec(struct dctx *c, const struct popnd *po, struct opnd *o)
 {
@@ -735,6 +963,11 @@ static int dc_vec(struct dctx *c, const struct popnd *po, struct opnd *o)
 		c->in.vec_reg[i] = l->base + k;
 		if (!o->size)
 			o->size = l->size;
+		else if (o->size != l->size && c->in.op != OP_MOV)
+			return ptx_err_tok(p->pf, e, "vector elements of "
+					   "different sizes");
+		if (dc_vec_elem_check(c, e, l, po->n))
+			return -1;
 	}
 	if (!o->size)
 		o->size = 8;
@@ -747,7 +980,9 @@ static int dc_src(struct dctx *c, const struct popnd *po, uint8_t ty,
 {
 	switch (po->kind) {
 	case PO_NAME:
-		return dc_name(c, po->t, po->off, o, idx, ty == PT_PRED);
+		if (dc_name(c, po->t, po->off, o, idx, ty == PT_PRED))
+			return -1;
+		return dc_check_reg(c, po->t, o, ty);
 	case PO_NOT:
 		if (ty != PT_PRED || dc_name(c, po->t, 0, o, idx, true))
 			return ty != PT_PRED ? dc_err(c, po->t, "unexpected '!'")
@@ -780,7 +1015,7 @@ static int dc_dst(struct dctx *c, const struct popnd *po, uint8_t ty,
 		return -1;
 	if (o->kind != OK_REG && o->kind != OK_PRED)
 		return dc_err(c, po->t, "destination must be a register");
-	return 0;
+	return dc_check_reg(c, po->t, o, ty);
 }
 
 /* Second destination of d|p: a predicate, or PRED_NONE for `_`. */
@@ -818,6 +1053,11 @@ static int dc_mem(struct dctx *c, const struct popnd *po, struct opnd *o,
 		return 0;
 	const struct lsym *l = pp_lookup(p, po->t->s, po->t->len, &k);
 	if (l && l->kind == LS_REG) {
+		if (ptype_is_float((enum ptype)l->type))
+			return ptx_err_tok(p->pf, po->t, "register '%.*s' of "
+					   "type .%s used as an address",
+					   (int)po->t->len, po->t->s,
+					   ptype_name((enum ptype)l->type));
 		o->reg = l->base + k;
 		o->size = l->size;
 		return 0;
@@ -868,7 +1108,7 @@ static uint8_t dc_opnd_type(const struct insn *in, unsigned i)
 	case OP_BFI: return i >= 3 ? PT_U32 : in->type;
 	case OP_LOP3: return i == 4 ? PT_U32 : in->type;
 	case OP_SHFL: return i >= 2 ? PT_B32 : in->type;
-	case OP_MATCH: return i == 2 ? PT_B32 : in->type;
+	case OP_MATCH: return i == 1 ? in->type : PT_B32; /* mask is .b32 */
 	case OP_POPC:
 	case OP_CLZ:
 	case OP_BFIND: return i == 0 ? PT_U32 : in->type;

@@ -159,6 +159,13 @@ static int link_layout(struct link *lk, struct ptx_kernel *k)
 	if (reg > PTX_MAX_REGS || pred > PTX_MAX_REGS || pc > (1u << 28) ||
 	    frame > PTX_MAX_BYTES || sh >= PTX_MAX_BYTES)
 		return ptx_err_at(pf, 1, 1, "kernel '%s' is too large", k->name);
+	/* ptxas: "uses too much shared data (..., 0xc000 max)"; more shared
+	 * memory per block must be dynamic (opt-in at launch) */
+	if (sh > PTX_MAX_STATIC_SHARED)
+		return ptx_err_at(pf, 1, 1, "kernel '%s' uses %llu bytes of "
+				  "static shared memory, more than the %u "
+				  "ptxas allows", k->name,
+				  (unsigned long long)sh, PTX_MAX_STATIC_SHARED);
 	k->n_insn = (uint32_t)pc;
 	k->n_regs = (uint32_t)reg;
 	k->n_preds = (uint32_t)pred;

@@ -1182,6 +1182,9 @@ static int pp_module_stmt(struct parser *p)
 	if (t->kind != T_DIR)
 		return ptx_err_tok(p->pf, t, "expected a directive, got %s",
 				   pp_desc(t, buf, sizeof(buf)));
+	if (pp_tok_is(t, ".version") && t != &p->toks[0])
+		ptx_err_tok(p->pf, t, "only one .version directive is "
+			    "allowed, at the start of the module");
 	if (pp_tok_is(t, ".version") || pp_tok_is(t, ".target") ||
 	    pp_tok_is(t, ".address_size") || pp_tok_is(t, ".file") ||
 	    pp_tok_is(t, ".loc")) {
@@ -1220,6 +1223,37 @@ static int pp_module_stmt(struct parser *p)
 			   (int)t->len, t->s);
 }
 
+/*
+ * The PTX ISA requires every module to begin with .version, followed at
+ * once by .target (ptxas: "Missing .version directive at start of file").
+ * An empty or comment-only image has no .version and is rejected here, at
+ * its end.  Returns 0 or -1 with an error.
+ */
+static int pp_header(struct parser *p)
+{
+	const struct tok *t = &p->toks[0];
+	size_t i = 0;
+	char buf[64];
+
+	if (t->kind == T_EOF)
+		return ptx_err_tok(p->pf, t, "empty PTX module: no .version "
+				   "directive");
+	if (!pp_tok_is(t, ".version"))
+		return ptx_err_tok(p->pf, t, "a PTX module must begin with a "
+				   ".version directive, got %s",
+				   pp_desc(t, buf, sizeof(buf)));
+	while (p->toks[i].kind != T_EOF && p->toks[i].line == t->line)
+		i++;
+	if (i < 2 || p->toks[1].kind != T_FLOAT)
+		return ptx_err_tok(p->pf, i < 2 ? t : &p->toks[1],
+				   "expected a PTX ISA version after .version");
+	if (!pp_tok_is(&p->toks[i], ".target"))
+		return ptx_err_tok(p->pf, &p->toks[i], "a .target directive "
+				   "must follow .version, got %s",
+				   pp_desc(&p->toks[i], buf, sizeof(buf)));
+	return 0;
+}
+
 int ptx_parse(struct ptx_front *pf)
 {
 	struct parser p;
@@ -1228,6 +1262,8 @@ int ptx_parse(struct ptx_front *pf)
 	p.pf = pf;
 	p.toks = pf->toks;
 	p.fn_idx = -1;
+	if (pp_header(&p))
+		return -1;
 	while (pp_peek(&p)->kind != T_EOF && pf->n_err < PTX_MAX_ERRORS) {
 		p.no_sync = false;
 		if (pp_module_stmt(&p))

@@ -25,6 +25,7 @@
 #define PTX_MAX_REGS (1u << 20)      /* registers per function / image */
 #define PTX_MAX_BYTES (1u << 30)     /* any variable, frame or buffer */
 #define PTX_MAX_INIT_BYTES (1u << 24)/* initialised variable size */
+#define PTX_MAX_STATIC_SHARED (48u << 10) /* static .shared per kernel */
 #define PTX_MAX_OPNDS 8              /* operands of one instruction */
 #define PTX_MAX_TARGETS 4096         /* .branchtargets entries */
 

@@ -801,7 +801,7 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 	s->last = (struct ws_launch_stats){.cycles = cycles,
 		.warp_insn = st.warp_insn, .thread_insn = st.thread_insn,
 		.wall_s = st.wall_s};
-	if (rc != WS_E_INVALID && rc != WS_E_RESOURCES) {
+	if (rc != WS_E_INVALID && rc != WS_E_RESOURCES && rc != WS_E_OOM) {
 		sim_launch_stats(s, l->kernel, &st, s->t ? &ts : NULL, cycles,
 				 rc);
 		stats_add(s->tot, s->lst);
