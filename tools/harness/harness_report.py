@@ -6,7 +6,9 @@ combination of columns - over another on a class, a mean statistic, or
 any SQL returning one number); the report lists paper, ours and whether
 the two have the same sign, `why` notes and, where the sign differs,
 evidence (stall breakdowns, the workloads furthest off), then the speedup
-tables ([[table]]) and the figures.
+tables ([[table]]) and the figures.  Tables and the report name every job
+of the sweep that failed or was never collected (missing_runs); a
+geomean row says over how many workloads it was taken.
 """
 import math
 import os
@@ -14,7 +16,7 @@ import sqlite3
 
 from harness_plot import (STALL_CLASSES, combo, combo_label, combo_speedups,
                           fetch_runs, fig_rows, geomean, speedups, _match,
-                          _order, _pairs, _ratio)
+                          _order, _pairs, _ratio, _table_exists)
 
 SPEEDUP_KINDS = {"geomean_speedup": geomean,
                  "mean_speedup": lambda v: sum(v) / len(v),
@@ -40,7 +42,11 @@ def speedup_table(db, sweep=None, baseline=None, metric="gpu_sim_cycle",
                       higher_is_better)
         snames = _order(list(sp), rows, series,
                         str(baseline.get(series)))
-    groups = _order({g for s in sp.values() for g in s}, rows, group)
+    gset = {g for s in sp.values() for g in s}
+    gset |= {str(r.get(group)) for r in rows if r.get(group) is not None}
+    if group == "workload":     # workloads whose every run failed
+        gset |= {m["workload"] for m in missing_runs(db, sweep, filters)}
+    groups = _order(gset, rows, group)
     base_cyc = {}
     for r in rows:
         if _match(r, baseline):
@@ -61,7 +67,95 @@ def speedup_table(db, sweep=None, baseline=None, metric="gpu_sim_cycle",
     lines.append("-" * len(head))
     lines.append("%-12s %14s" % ("geomean", "") + "".join(
         " %*s" % (wid, "%.3f" % gms[s] if gms[s] else "-") for s in snames))
+    # Over how many groups each geomean was taken (a failed or missing
+    # run leaves its group out: the count says so).
+    lines.append("%-12s %14s" % ("n (of %d)" % len(groups), "") + "".join(
+        " %*d" % (wid, sum(1 for g in groups if sp.get(s, {}).get(g)))
+        for s in snames))
     return "\n".join(lines) + "\n", gms
+
+
+# Columns of sweep_jobs a table filter can select on.
+JOB_COLUMNS = ("workload", "config", "mode", "sched", "fetch", "size", "seed")
+
+
+def missing_runs(db, sweep=None, filters=None):
+    """The jobs (of one sweep, or every run) without an ok run in the
+    database, as dicts {workload, config, sched, fetch, why}, narrowed by
+    a table's filters (subsweep, class, workload and the job columns).
+    A sweep's jobs come from sweep_jobs (written by collect from
+    sweeps/<name>.json); where that is absent, from its sweep_runs keys."""
+    filters = dict(filters or {})
+    have_jobs = _table_exists(db, "sweep_jobs")
+    if sweep and have_jobs and db.execute(
+            "SELECT 1 FROM sweep_jobs WHERE sweep = ? LIMIT 1",
+            (sweep,)).fetchone():
+        cur = db.execute(
+            "SELECT j.key, j.workload, j.config, j.sched, j.fetch, "
+            "j.mode, j.size, j.seed, r.status, r.error FROM sweep_jobs j "
+            "LEFT JOIN runs r ON r.key = j.key WHERE j.sweep = ? AND "
+            "(r.status IS NULL OR r.status != 'ok')", (sweep,))
+    elif sweep:
+        cur = db.execute(
+            "SELECT s.key, r.workload, r.config, r.sched, r.fetch, r.mode, "
+            "r.size, r.seed, r.status, r.error FROM sweep_runs s LEFT JOIN "
+            "runs r ON r.key = s.key WHERE s.sweep = ? AND "
+            "(r.status IS NULL OR r.status != 'ok')", (sweep,))
+    else:
+        cur = db.execute(
+            "SELECT key, workload, config, sched, fetch, mode, size, seed, "
+            "status, error FROM runs WHERE status IS NULL OR "
+            "status != 'ok'")
+    names = ("key", "workload", "config", "sched", "fetch", "mode", "size",
+             "seed", "status", "error")
+    out = [dict(zip(names, r)) for r in cur.fetchall()]
+    sub = filters.get("subsweep")
+    if sub is not None and sweep:
+        subs = [str(x) for x in (sub if isinstance(sub, list) else [sub])]
+        keys = {r[0] for r in db.execute(
+            "SELECT key FROM subsweep_runs WHERE sweep = ? AND subsweep IN "
+            "(%s)" % ", ".join("?" * len(subs)), [sweep] + subs)} \
+            if _table_exists(db, "subsweep_runs") else set()
+        out = [m for m in out if m["key"] in keys]
+    cls = filters.get("class")
+    if cls is not None and _table_exists(db, "workload_classes"):
+        ws = {r[0] for r in db.execute(
+            "SELECT workload FROM workload_classes WHERE class = ?", (cls,))}
+        out = [m for m in out if m["workload"] in ws]
+    for k in JOB_COLUMNS:
+        if k in filters:
+            v = filters[k]
+            vs = {str(x) for x in (v if isinstance(v, list) else [v])}
+            out = [m for m in out if m[k] is None or str(m[k]) in vs]
+    for m in out:
+        m["why"] = ("not collected (no finished run directory)"
+                    if m["status"] is None else
+                    "failed: %s" % (m["error"] or "no reason recorded"))
+    return out
+
+
+def missing_note(db, sweep=None, filters=None, prefix="warning: "):
+    """Lines naming the rows (workload x config) that have jobs missing or
+    failed, with the policies and the reasons; "" when there are none."""
+    miss = missing_runs(db, sweep, filters)
+    if not miss:
+        return ""
+    rows = {}
+    for m in miss:
+        rows.setdefault((m["workload"] or "?", m["config"] or "?"),
+                        []).append(m)
+    lines = ["%s%d job%s of %s missing or failed, left out of the "
+             "speedups and geomeans (%d row%s: %s):" % (
+                 prefix, len(miss), "s" if len(miss) > 1 else "",
+                 "sweep '%s'" % sweep if sweep else "the database",
+                 len(rows), "s" if len(rows) > 1 else "",
+                 ", ".join("%s x %s" % r for r in sorted(rows)))]
+    for (w, c), ms in sorted(rows.items()):
+        for m in ms:
+            lines.append("%s  %s x %s, %s+%s%s: %s" % (
+                prefix, w, c, m["sched"] or "?", m["fetch"] or "?",
+                " (%s)" % m["mode"] if m["mode"] else "", m["why"]))
+    return "\n".join(lines) + "\n"
 
 
 def _policy_base(c):
@@ -352,9 +446,12 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
             t.get("series", "sched"), t.get("group", "workload"),
             _table_filters(t), t.get("series_list"),
             t.get("higher_is_better", False), t.get("where"))
+        text += missing_note(db, sweep, _table_filters(t))
         tables.append((t, text))
+    missing = missing_note(db, sweep, None, prefix="")
     db.close()
     d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
     lines = [
         "# %s" % exp.get("title", exp.get("name")), "",
         exp.get("description", "").strip(), "",
@@ -367,6 +464,11 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
         "- simulation mode: %s" % (", ".join(m[0] or "?" for m in modes)
                                    or "?"),
         "- database: `%s` (sweep `%s`)" % (db_path, sweep), "",
+    ]
+    if missing:
+        lines += ["**Missing or failed jobs** (every number below leaves "
+                  "them out):", "", "```", missing.rstrip(), "```", ""]
+    lines += [
         "## Headline", "", table,
     ]
     if notes:
