@@ -247,7 +247,7 @@ def cmd_table(a):
     db.close()
     sys.stdout.write(text)
     if warn:
-        sys.stdout.write(warn)
+        sys.stdout.flush()
         sys.stderr.write(warn)
     return 0
 
