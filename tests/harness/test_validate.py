@@ -73,6 +73,8 @@ sweep_err(spec("key.toml", BASE + 'shced = ["gto"]\n'), "'shced'", "[sweep]")
 sweep_err(spec("key2.toml", BASE + '\n[[headline]]\nlabel = "x"\n'
                'compute = { kind = "geomean_speedup", polciy = "gto" }\n'),
           "'polciy'", "compute")
+sweep_err(spec("why.toml", BASE + '\n[[headline]]\nlabel = "x"\n'
+               'why = "gain {ours}, {nosuch}"\n'), "{nosuch}")
 sweep_err(spec("key3.toml", BASE + '\n[experimnet]\nname = "y"\n'),
           "'experimnet'")
 # Names that become paths.
@@ -90,6 +92,13 @@ sweep_err(spec("bad.toml", "[sweep\nworkloads = 1\n"), "invalid TOML")
 good = spec("good.toml", BASE)
 sweep_err(good, "-j", "-1", extra=("-j", "-1"))
 sweep_err(good, "-j", "'0'", extra=("-j", "0"))
+
+# The committed experiments pass the same checks (keys, names, why fields).
+import harness_spec  # noqa: E402
+ed = os.path.join(a.source_dir, "experiments")
+for fn in sorted(os.listdir(ed)):
+    if fn.endswith(".toml"):
+        harness_spec.load_spec(os.path.join(ed, fn))
 
 # Without `mode` the jobs are timing-mode jobs, as with `warpsim run`.
 p = h.harness(a, "sweep", spec("nomode.toml", BASE.replace(

@@ -12,6 +12,7 @@ geomean row says over how many workloads it was taken.
 """
 import math
 import os
+import re
 import sqlite3
 
 from harness_plot import (STALL_CLASSES, combo, combo_label, combo_speedups,
@@ -184,10 +185,13 @@ def headline_detail(db, h, sweep=None):
     pol, base = _policy_base(c)
     out.update(policy=pol, baseline=base)
     if kind in STAT_KINDS:
-        sel = [r for r in rows if _match(r, pol) and r.get(metric) is not None]
+        den = c.get("denominator")
+        sel = [r for r in rows if _match(r, pol) and r.get(metric) is not None
+               and (not den or r.get(den))]
         acc = {}
         for r in sel:
-            acc.setdefault(r["workload"], []).append(float(r[metric]))
+            acc.setdefault(r["workload"], []).append(
+                float(r[metric]) / float(r[den]) if den else float(r[metric]))
         out["rows"] = sel
         out["per"] = {w: sum(v) / len(v) for w, v in acc.items()}
         vals = list(out["per"].values())
@@ -349,6 +353,94 @@ def evidence(h, d):
     return "\n".join(lines) + "\n"
 
 
+# Placeholders of `why` texts: {name} or {name.workload}.
+WHY_FIELD = re.compile(r"\{([A-Za-z_]\w*)(?:\.([\w:+-]+))?\}")
+
+
+def _fmt_per(v, kind, unit):
+    """One workload's value of a headline (a speedup or a statistic) in
+    the headline's unit."""
+    if v is None:
+        return "n/a"
+    if kind in SPEEDUP_KINDS:
+        if unit == "%":
+            return _fmt((v - 1.0) * 100.0, "%")
+        return _fmt(v, "x") if unit == "x" else "%.4g" % v
+    return _fmt(v * 100.0 if unit == "%" else v, unit, False)
+
+
+def _sign_text(ours, paper, unit, neutral):
+    if ours is None or paper is None:
+        return "sign unknown"
+    if _sign(ours, unit, neutral) == _sign(paper, unit, neutral):
+        return "the paper's sign"
+    return "the opposite sign to the paper's"
+
+
+def why_fields(db, h, d, sweep=None):
+    """The values a headline's `why` text may name, as strings: the
+    builtins (WHY_BUILTINS) from this row's result d, and each
+    `values.NAME` (a compute table: any headline kind, or `wins`, the
+    number of paired workloads where the policy's metric is better, "N
+    of M"), with NAME.WORKLOAD for its per-workload values."""
+    unit = h.get("unit", "%")
+    kind = d["kind"] if d else None
+    per = {w: v for w, v in (d["per"] if d else {}).items() if v is not None}
+    out = {"ours": _fmt(d["value"] if d else None, unit,
+                        kind in SPEEDUP_KINDS),
+           "paper": _fmt(h.get("paper"), unit, kind in SPEEDUP_KINDS)
+           if h.get("paper") is not None else "n/a",
+           "sign": _sign_text(d["value"] if d else None, h.get("paper"),
+                              unit, float(h.get("neutral", 0.0)))}
+    per_fmt = {w: _fmt_per(v, kind, unit) for w, v in per.items()}
+    out.update({"per." + w: v for w, v in per_fmt.items()})
+    if per:
+        hi = max(per, key=per.get)
+        lo = min(per, key=per.get)
+        out.update(max=per_fmt[hi], min=per_fmt[lo], argmax=hi, argmin=lo)
+        ref = 1.0 if kind in SPEEDUP_KINDS else None
+        if ref is not None:
+            out["above"] = ", ".join("%s (%s)" % (w, per_fmt[w]) for w in
+                                     sorted(per, key=lambda w: -per[w])
+                                     if per[w] > ref) or "none"
+            out["below"] = ", ".join("%s (%s)" % (w, per_fmt[w]) for w in
+                                     sorted(per, key=per.get)
+                                     if per[w] < ref) or "none"
+    for name, c in (h.get("values") or {}).items():
+        vu = c.get("unit", unit)
+        wins = c.get("kind") == "wins"
+        comp = dict(c, kind="geomean_speedup") if wins else c
+        try:
+            vd = headline_detail(db, {"compute": comp, "unit": vu}, sweep)
+        except (sqlite3.Error, ValueError, KeyError) as e:
+            out[name] = "n/a (%s)" % e
+            continue
+        vk = vd["kind"]
+        vper = {w: v for w, v in vd["per"].items() if v is not None}
+        if wins:
+            out[name] = "%d of %d" % (sum(1 for v in vper.values() if v > 1),
+                                      len(vper))
+        else:
+            out[name] = _fmt(vd["value"], vu, vk in SPEEDUP_KINDS)
+        out.update({"%s.%s" % (name, w): _fmt_per(v, vk, vu)
+                    for w, v in vper.items()})
+    return out
+
+
+def render_why(db, h, d, sweep=None):
+    """A headline's `why` text with its {fields} filled from the data
+    (why_fields); a field without a value reads n/a."""
+    text = h.get("why", "")
+    if not WHY_FIELD.search(text):
+        return text
+    f = why_fields(db, h, d, sweep)
+
+    def sub(m):
+        k = m.group(1) + ("." + m.group(2) if m.group(2) else "")
+        return f.get(k, "n/a")
+    return WHY_FIELD.sub(sub, text)
+
+
 def headline_table(db, headlines, sweep=None, notes=None):
     """Markdown rows of the headline table; returns (text, filled rows).
     notes, a list, receives the `why` texts and evidence blocks that go
@@ -379,8 +471,8 @@ def headline_table(db, headlines, sweep=None, notes=None):
         if notes is None:
             continue
         if h.get("why"):
-            notes.append("- *%s*: %s" % (h.get("label", "?"),
-                                         " ".join(h["why"].split())))
+            notes.append("- *%s*: %s" % (h.get("label", "?"), " ".join(
+                render_why(db, h, d, sweep).split())))
         want = h.get("evidence")
         if d is not None and d["kind"] != "sql" and ours is not None and \
                 (want is True or (want is not False and same == "no")):
@@ -427,9 +519,11 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
     """Write report.md; returns the number of headline rows filled."""
     exp = spec.get("experiment", {})
     db = sqlite3.connect(db_path)
-    n_ok, n_all = db.execute(
-        "SELECT SUM(status = 'ok'), COUNT(*) FROM runs WHERE key IN "
-        "(SELECT key FROM sweep_runs WHERE sweep = ?)", (sweep,)).fetchone()
+    n_ok = db.execute(
+        "SELECT SUM(status = 'ok') FROM runs WHERE key IN "
+        "(SELECT key FROM sweep_runs WHERE sweep = ?)", (sweep,)).fetchone()[0]
+    n_all = db.execute("SELECT COUNT(*) FROM sweep_runs WHERE sweep = ?",
+                       (sweep,)).fetchone()[0]     # jobs, collected or not
     ver = db.execute("SELECT DISTINCT warpsim_version FROM runs WHERE key IN "
                      "(SELECT key FROM sweep_runs WHERE sweep = ?)",
                      (sweep,)).fetchall()

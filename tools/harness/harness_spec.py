@@ -45,13 +45,17 @@ SPEC_KEYS = {
                  "neutral", "values"},
     "compute": {"kind", "series", "policy", "baseline", "metric",
                 "higher_is_better", "class", "workloads", "subsweep",
-                "filter", "where", "sql", "unit"},
+                "filter", "where", "sql", "unit", "denominator"},
     "table": {"title", "baseline", "series", "series_list", "metric",
               "higher_is_better", "group", "class", "workloads", "subsweep",
               "filter", "where"},
     "report": {"baseline", "metric", "report_baseline", "report_metric"},
     "program": {"name", "command", "cwd", "inputs"},
 }
+# Fields a headline's `why` text can name besides its own values
+# (harness_report.why_fields computes them).
+WHY_BUILTINS = ("ours", "paper", "sign", "per", "max", "min", "argmax",
+                "argmin", "above", "below")
 SIM_MODES = ("functional", "timing")
 DEFAULT_MODE = "timing"      # what `warpsim run` does without --mode
 
@@ -333,6 +337,20 @@ def check_spec(spec):
                 raise SpecError("%s value name '%s' (letters, digits, _)"
                                 % (where, n))
             _check_keys(v, "compute", "%s values.%s" % (where, n))
+            if n in WHY_BUILTINS:
+                raise SpecError("%s value name '%s' is a built-in field"
+                                % (where, n))
+        for m in re.finditer(r"\{([A-Za-z_]\w*)(?:\.([\w:+-]+))?\}",
+                             str(h.get("why", ""))):
+            f, sub = m.group(1), m.group(2)
+            if f not in WHY_BUILTINS and f not in vals:
+                raise SpecError("%s why: unknown field {%s} (built-in: %s; "
+                                "or a name under values)" % (
+                                    where, m.group(0)[1:-1],
+                                    ", ".join(WHY_BUILTINS)))
+            if f == "per" and not sub:
+                raise SpecError("%s why: {per} needs a workload: "
+                                "{per.WORKLOAD}" % where)
     for i, t in enumerate(_tables(spec, "table")):
         _check_keys(t, "table", "[[table]] %d" % (i + 1))
     for i, f in enumerate(_tables(spec, "figure")):
