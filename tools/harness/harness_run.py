@@ -183,6 +183,9 @@ def run_child(argv, cwd, stdout, stderr, timeout=None, env=None):
             _kill_group(p)
             p.wait()
             return None, "timed out after %g s" % timeout
+    except BaseException:       # an interrupt in this thread: no orphan
+        _kill_group(p)
+        raise
     finally:
         with CHILDREN_LOCK:
             CHILDREN.discard(p)
