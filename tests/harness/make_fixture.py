@@ -82,7 +82,8 @@ def make_run(root, w, classes, base, sched, nsched):
     stats = {"warpsim_version": "0.1.0",
              "config": {"mode": "timing", "gpgpu_scheduler": sched,
                         "gpgpu_num_sched_per_core": nsched},
-             "launches": [launch], "total": tot, "complete": True}
+             "launches": [launch], "total": dict(tot, gpu_tot_launches=1),
+             "complete": True}
     job = {"key": key, "key16": key[:16], "workload": w, "classes": classes,
            "size": "small", "seed": 1, "config": "gtx480",
            "config_sha256": "0" * 64, "mode": "timing", "sched": sched,
@@ -175,7 +176,8 @@ def make_brun(root, w, classes, base, sched, fetch, ibuf, trace):
              "config": {"mode": "timing", "gpgpu_scheduler": sched,
                         "fetch_policy": fetch,
                         "gpgpu_ibuffer_size": ibuf or 2},
-             "launches": [launch], "total": tot, "complete": True}
+             "launches": [launch], "total": dict(tot, gpu_tot_launches=1),
+             "complete": True}
     job = {"key": key, "key16": key[:16], "workload": w, "classes": classes,
            "size": "small", "seed": 1, "config": "gtx480",
            "config_sha256": "0" * 64, "mode": "timing", "sched": sched,

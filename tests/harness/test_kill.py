@@ -2,7 +2,9 @@
 """Kill a sweep half-way (SIGKILL, then SIGTERM, to its process group),
 rerun it: every job ends up in the database exactly once, none is lost,
 jobs finished before the kill are not rerun, no half-written run
-directory is ever visible, and collecting twice changes nothing."""
+directory is ever visible, and collecting twice changes nothing.
+Then kill only the sweep process (SIGKILL, then SIGTERM) while its jobs
+run a program that would run for 30 s: no child outlives it."""
 import os
 import signal
 import sqlite3
@@ -71,6 +73,66 @@ c = sqlite3.connect(db)
 dump2 = list(c.iterdump())
 c.close()
 h.check(dump1 == dump2, "collecting twice changed the database")
+
+
+def session_procs(sid):
+    """[(pid, comm)] of the live (not zombie) processes of session sid."""
+    out = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % pid) as f:
+                st = f.read()
+        except OSError:
+            continue
+        comm = st[st.index("(") + 1:st.rindex(")")]
+        f = st[st.rindex(")") + 2:].split()
+        if int(f[3]) == sid and f[0] != "Z":   # f[3]: session id
+            out.append((int(pid), comm))
+    return out
+
+
+slow = os.path.join(d, "slow.toml")
+with open(slow, "w") as f:
+    f.write('[experiment]\nname = "slow"\n\n[[program]]\nname = "nap"\n'
+            'command = ["sleep", "30"]\n\n[sweep]\nmode = "functional"\n'
+            'programs = ["nap"]\nsched = ["lrr", "gto"]\n')
+
+
+def kill_sweep_only(sig):
+    p = subprocess.Popen(h.harness_argv(a, "sweep", slow, "-j", "2",
+                                        "--out", os.path.join(d, "o2"),
+                                        "--quiet"),
+                         start_new_session=True, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    t0 = time.time()
+    while time.time() - t0 < 20 and p.poll() is None and \
+            sum(c == "sleep" for _, c in session_procs(p.pid)) < 2:
+        time.sleep(0.05)
+    h.check(sum(c == "sleep" for _, c in session_procs(p.pid)) == 2,
+            "the jobs never started: %s" % session_procs(p.pid))
+    os.kill(p.pid, sig)          # the sweep process only, not its group
+    try:
+        p.wait(timeout=10)       # SIGTERM: the sweep kills its jobs, exits
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        h.fail("the sweep waited for its jobs after %s"
+               % signal.Signals(sig).name)
+    t0 = time.time()
+    while session_procs(p.pid) and time.time() - t0 < 5:
+        time.sleep(0.05)
+    left = session_procs(p.pid)
+    for pid, _ in left:
+        os.kill(pid, signal.SIGKILL)
+    h.check(not left, "after %s of the sweep process, its children live "
+            "on: %s" % (signal.Signals(sig).name, left))
+
+
+kill_sweep_only(signal.SIGKILL)
+kill_sweep_only(signal.SIGTERM)
 h.cleanup(d)
 print("PASS: killed after %d and %d of 8 jobs; rerun completed every job "
-      "exactly once; collect is idempotent" % (n1, n2))
+      "exactly once; collect is idempotent; no job outlives a sweep killed "
+      "by SIGKILL or SIGTERM" % (n1, n2))

@@ -10,16 +10,23 @@ Tables (docs/harness.md has the full schema):
   tb_events     TB lifetimes from a trace: run, launch, sm, tb, start, end
   warp_phases   per-warp phases (run / barrier / exited) from a trace
   sweep_runs    which sweep (experiment) asked for which run
+  sweep_jobs    what each of a sweep's jobs is (workload, config, policies),
+                so reports can name jobs that failed or were never collected
   subsweep_runs which sub-sweep ([[sweep]] entry) of a sweep asked for it
   workload_classes  the manifest's suite classes per workload
   workloads     manifest order (ord) and classes per workload
-Collecting is idempotent: rows are keyed by run key and replaced.
+Collecting is idempotent: rows are keyed by run key and replaced.  A run
+whose status says ok but whose statistics file is not complete is stored
+as failed, with the reason, and without statistics.
 """
 import json
 import math
 import os
 import re
 import sqlite3
+
+from harness_run import stats_problem
+from harness_spec import HarnessError
 
 # runs columns that are not statistics (a statistic with one of these
 # names is stored as stat_<name>).
@@ -56,6 +63,9 @@ CREATE TABLE IF NOT EXISTS sweep_runs (sweep TEXT, key TEXT,
     PRIMARY KEY (sweep, key));
 CREATE TABLE IF NOT EXISTS subsweep_runs (sweep TEXT, subsweep TEXT,
     key TEXT, PRIMARY KEY (sweep, subsweep, key));
+CREATE TABLE IF NOT EXISTS sweep_jobs (sweep TEXT, key TEXT, workload TEXT,
+    config TEXT, mode TEXT, sched TEXT, fetch TEXT, size TEXT,
+    seed INTEGER, PRIMARY KEY (sweep, key));
 CREATE TABLE IF NOT EXISTS workload_classes (workload TEXT, class TEXT,
     PRIMARY KEY (workload, class));
 CREATE TABLE IF NOT EXISTS workloads (workload TEXT PRIMARY KEY,
@@ -69,10 +79,39 @@ def q(name):
 
 
 def open_db(path):
+    """Open (creating it if needed) the database for collecting."""
     d = os.path.dirname(os.path.abspath(path))
     os.makedirs(d, exist_ok=True)
+    if os.path.exists(path):
+        open_existing(path).close()     # a corrupt file: one-line error
     db = sqlite3.connect(path)
-    db.executescript(SCHEMA)
+    try:
+        db.executescript(SCHEMA)
+    except sqlite3.DatabaseError as e:
+        db.close()
+        raise HarnessError("database %s: %s" % (path, e))
+    return db
+
+
+def open_existing(path):
+    """Open a results database for reading; a missing file, a file that
+    is not SQLite or one without a runs table is a HarnessError."""
+    if not os.path.isfile(path):
+        raise HarnessError("no database %s (run `warpsim collect` first, or "
+                           "pass --db)" % path)
+    db = sqlite3.connect(path)
+    try:
+        names = {r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not names:
+            db.executescript(SCHEMA)    # an empty file: an empty database
+    except sqlite3.DatabaseError as e:
+        db.close()
+        raise HarnessError("database %s: %s" % (path, e))
+    if names and "runs" not in names:
+        db.close()
+        raise HarnessError("database %s has no runs table (not a warpsim "
+                           "results database)" % path)
     return db
 
 
@@ -158,6 +197,8 @@ def load_stats(path):
             return obj
     except ValueError:
         pass
+    if text.lstrip().startswith(("{", "[")):
+        return None      # broken JSON is not the plain-text form
     return parse_text_stats(text)
 
 
@@ -251,14 +292,41 @@ def _read_json(path):
         return None
 
 
+JOB_KEYS = ("key", "key16", "workload", "config", "sched", "fetch", "size",
+            "ident")
+
+
+def check_job(job, where):
+    """A job.json's contents must be an object with the job fields."""
+    if not isinstance(job, dict):
+        raise HarnessError("%s: job.json is not a job (a JSON object "
+                           "expected, got %s)" % (where, type(job).__name__))
+    miss = [k for k in JOB_KEYS if k not in job]
+    if miss or not isinstance(job.get("ident"), dict):
+        raise HarnessError("%s: job.json lacks %s" % (
+            where, ", ".join(miss) or "an ident object"))
+    return job
+
+
 def collect_run(db, run_dir, have_runs, have_launches):
-    """Insert or replace one run directory; returns its key or None."""
+    """Insert or replace one run directory; returns its key or None (not
+    a finished run).  A malformed job.json is a HarnessError.  A run whose
+    status is ok but whose stats file is incomplete is stored as failed
+    with the reason, and without statistics."""
     job = _read_json(os.path.join(run_dir, "job.json"))
     st = _read_json(os.path.join(run_dir, "status.json"))
-    if not job or not st:
+    if job is None or not isinstance(st, dict):
         return None
+    check_job(job, run_dir)
     key = job["key"]
-    stats = load_stats(os.path.join(run_dir, "stats.json")) or {}
+    status, error = st.get("status"), st.get("error")
+    stats = {}
+    if status == "ok":
+        why = stats_problem(os.path.join(run_dir, "stats.json"))
+        if why:
+            status, error = "failed", why
+        else:
+            stats = load_stats(os.path.join(run_dir, "stats.json")) or {}
     row = {
         "key": key, "key16": job["key16"], "workload": job["workload"],
         "classes": job.get("classes"), "size": str(job["size"]),
@@ -269,8 +337,8 @@ def collect_run(db, run_dir, have_runs, have_launches):
         "sim_options": json.dumps(job["ident"]["options"]),
         "warpsim_version": stats.get("warpsim_version") or
         job["ident"]["warpsim_version"],
-        "status": st.get("status"), "exit_status": st.get("exit_status"),
-        "error": st.get("error"), "wall_s": st.get("wall_s"),
+        "status": status, "exit_status": st.get("exit_status"),
+        "error": error, "wall_s": st.get("wall_s"),
         "host": st.get("host"), "started_at": st.get("started_at"),
         "finished_at": st.get("finished_at"),
         "trace": 1 if job.get("trace") else 0,
@@ -328,7 +396,7 @@ def collect_sweeps(db, out_dir):
         if not fn.endswith(".json"):
             continue
         sw = _read_json(os.path.join(sd, fn))
-        if not sw or "keys" not in sw:
+        if not isinstance(sw, dict) or "keys" not in sw:
             continue
         db.execute("DELETE FROM sweep_runs WHERE sweep = ?", (sw["name"],))
         db.executemany("INSERT INTO sweep_runs VALUES (?, ?)",
@@ -338,17 +406,33 @@ def collect_sweeps(db, out_dir):
                        [(sw["name"], sub, k) for sub, ks in
                         sorted((sw.get("subsweeps") or {}).items())
                         for k in ks])
+        db.execute("DELETE FROM sweep_jobs WHERE sweep = ?", (sw["name"],))
+        db.executemany(
+            "INSERT OR REPLACE INTO sweep_jobs VALUES (?, ?, ?, ?, ?, ?, ?, "
+            "?, ?)", [(sw["name"], j.get("key"), j.get("workload"),
+                       j.get("config"), j.get("mode"), j.get("sched"),
+                       j.get("fetch"), None if j.get("size") is None
+                       else str(j["size"]), j.get("seed"))
+                      for j in sw.get("jobs") or [] if isinstance(j, dict)])
 
 
-def collect(db_path, run_dirs, out_dir=None, manifest=None):
-    """Collect run directories (and the sweep lists under out_dir)."""
+def collect(db_path, run_dirs, out_dir=None, manifest=None, errors=None):
+    """Collect run directories (and the sweep lists under out_dir);
+    returns how many runs were loaded.  A run directory with a malformed
+    job.json is skipped; its message goes to errors (a list), or raises
+    when errors is None."""
     db = open_db(db_path)
     have_runs, have_l = _columns(db, "runs"), _columns(db, "launches")
     n = 0
     with db:
         for d in run_dirs:
-            if collect_run(db, d, have_runs, have_l):
-                n += 1
+            try:
+                if collect_run(db, d, have_runs, have_l):
+                    n += 1
+            except HarnessError as e:
+                if errors is None:
+                    raise
+                errors.append(str(e))
         if out_dir:
             collect_sweeps(db, out_dir)
         for i, (w, cs) in enumerate(manifest or []):

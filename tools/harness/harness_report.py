@@ -6,15 +6,18 @@ combination of columns - over another on a class, a mean statistic, or
 any SQL returning one number); the report lists paper, ours and whether
 the two have the same sign, `why` notes and, where the sign differs,
 evidence (stall breakdowns, the workloads furthest off), then the speedup
-tables ([[table]]) and the figures.
+tables ([[table]]) and the figures.  Tables and the report name every job
+of the sweep that failed or was never collected (missing_runs); a
+geomean row says over how many workloads it was taken.
 """
 import math
 import os
+import re
 import sqlite3
 
 from harness_plot import (STALL_CLASSES, combo, combo_label, combo_speedups,
                           fetch_runs, fig_rows, geomean, speedups, _match,
-                          _order, _pairs, _ratio)
+                          _order, _pairs, _ratio, _table_exists)
 
 SPEEDUP_KINDS = {"geomean_speedup": geomean,
                  "mean_speedup": lambda v: sum(v) / len(v),
@@ -40,7 +43,11 @@ def speedup_table(db, sweep=None, baseline=None, metric="gpu_sim_cycle",
                       higher_is_better)
         snames = _order(list(sp), rows, series,
                         str(baseline.get(series)))
-    groups = _order({g for s in sp.values() for g in s}, rows, group)
+    gset = {g for s in sp.values() for g in s}
+    gset |= {str(r.get(group)) for r in rows if r.get(group) is not None}
+    if group == "workload":     # workloads whose every run failed
+        gset |= {m["workload"] for m in missing_runs(db, sweep, filters)}
+    groups = _order(gset, rows, group)
     base_cyc = {}
     for r in rows:
         if _match(r, baseline):
@@ -61,7 +68,95 @@ def speedup_table(db, sweep=None, baseline=None, metric="gpu_sim_cycle",
     lines.append("-" * len(head))
     lines.append("%-12s %14s" % ("geomean", "") + "".join(
         " %*s" % (wid, "%.3f" % gms[s] if gms[s] else "-") for s in snames))
+    # Over how many groups each geomean was taken (a failed or missing
+    # run leaves its group out: the count says so).
+    lines.append("%-12s %14s" % ("n (of %d)" % len(groups), "") + "".join(
+        " %*d" % (wid, sum(1 for g in groups if sp.get(s, {}).get(g)))
+        for s in snames))
     return "\n".join(lines) + "\n", gms
+
+
+# Columns of sweep_jobs a table filter can select on.
+JOB_COLUMNS = ("workload", "config", "mode", "sched", "fetch", "size", "seed")
+
+
+def missing_runs(db, sweep=None, filters=None):
+    """The jobs (of one sweep, or every run) without an ok run in the
+    database, as dicts {workload, config, sched, fetch, why}, narrowed by
+    a table's filters (subsweep, class, workload and the job columns).
+    A sweep's jobs come from sweep_jobs (written by collect from
+    sweeps/<name>.json); where that is absent, from its sweep_runs keys."""
+    filters = dict(filters or {})
+    have_jobs = _table_exists(db, "sweep_jobs")
+    if sweep and have_jobs and db.execute(
+            "SELECT 1 FROM sweep_jobs WHERE sweep = ? LIMIT 1",
+            (sweep,)).fetchone():
+        cur = db.execute(
+            "SELECT j.key, j.workload, j.config, j.sched, j.fetch, "
+            "j.mode, j.size, j.seed, r.status, r.error FROM sweep_jobs j "
+            "LEFT JOIN runs r ON r.key = j.key WHERE j.sweep = ? AND "
+            "(r.status IS NULL OR r.status != 'ok')", (sweep,))
+    elif sweep:
+        cur = db.execute(
+            "SELECT s.key, r.workload, r.config, r.sched, r.fetch, r.mode, "
+            "r.size, r.seed, r.status, r.error FROM sweep_runs s LEFT JOIN "
+            "runs r ON r.key = s.key WHERE s.sweep = ? AND "
+            "(r.status IS NULL OR r.status != 'ok')", (sweep,))
+    else:
+        cur = db.execute(
+            "SELECT key, workload, config, sched, fetch, mode, size, seed, "
+            "status, error FROM runs WHERE status IS NULL OR "
+            "status != 'ok'")
+    names = ("key", "workload", "config", "sched", "fetch", "mode", "size",
+             "seed", "status", "error")
+    out = [dict(zip(names, r)) for r in cur.fetchall()]
+    sub = filters.get("subsweep")
+    if sub is not None and sweep:
+        subs = [str(x) for x in (sub if isinstance(sub, list) else [sub])]
+        keys = {r[0] for r in db.execute(
+            "SELECT key FROM subsweep_runs WHERE sweep = ? AND subsweep IN "
+            "(%s)" % ", ".join("?" * len(subs)), [sweep] + subs)} \
+            if _table_exists(db, "subsweep_runs") else set()
+        out = [m for m in out if m["key"] in keys]
+    cls = filters.get("class")
+    if cls is not None and _table_exists(db, "workload_classes"):
+        ws = {r[0] for r in db.execute(
+            "SELECT workload FROM workload_classes WHERE class = ?", (cls,))}
+        out = [m for m in out if m["workload"] in ws]
+    for k in JOB_COLUMNS:
+        if k in filters:
+            v = filters[k]
+            vs = {str(x) for x in (v if isinstance(v, list) else [v])}
+            out = [m for m in out if m[k] is None or str(m[k]) in vs]
+    for m in out:
+        m["why"] = ("not collected (no finished run directory)"
+                    if m["status"] is None else
+                    "failed: %s" % (m["error"] or "no reason recorded"))
+    return out
+
+
+def missing_note(db, sweep=None, filters=None, prefix="warning: "):
+    """Lines naming the rows (workload x config) that have jobs missing or
+    failed, with the policies and the reasons; "" when there are none."""
+    miss = missing_runs(db, sweep, filters)
+    if not miss:
+        return ""
+    rows = {}
+    for m in miss:
+        rows.setdefault((m["workload"] or "?", m["config"] or "?"),
+                        []).append(m)
+    lines = ["%s%d job%s of %s missing or failed, left out of the "
+             "speedups and geomeans (%d row%s: %s):" % (
+                 prefix, len(miss), "s" if len(miss) > 1 else "",
+                 "sweep '%s'" % sweep if sweep else "the database",
+                 len(rows), "s" if len(rows) > 1 else "",
+                 ", ".join("%s x %s" % r for r in sorted(rows)))]
+    for (w, c), ms in sorted(rows.items()):
+        for m in ms:
+            lines.append("%s  %s x %s, %s+%s%s: %s" % (
+                prefix, w, c, m["sched"] or "?", m["fetch"] or "?",
+                " (%s)" % m["mode"] if m["mode"] else "", m["why"]))
+    return "\n".join(lines) + "\n"
 
 
 def _policy_base(c):
@@ -90,10 +185,13 @@ def headline_detail(db, h, sweep=None):
     pol, base = _policy_base(c)
     out.update(policy=pol, baseline=base)
     if kind in STAT_KINDS:
-        sel = [r for r in rows if _match(r, pol) and r.get(metric) is not None]
+        den = c.get("denominator")
+        sel = [r for r in rows if _match(r, pol) and r.get(metric) is not None
+               and (not den or r.get(den))]
         acc = {}
         for r in sel:
-            acc.setdefault(r["workload"], []).append(float(r[metric]))
+            acc.setdefault(r["workload"], []).append(
+                float(r[metric]) / float(r[den]) if den else float(r[metric]))
         out["rows"] = sel
         out["per"] = {w: sum(v) / len(v) for w, v in acc.items()}
         vals = list(out["per"].values())
@@ -255,6 +353,94 @@ def evidence(h, d):
     return "\n".join(lines) + "\n"
 
 
+# Placeholders of `why` texts: {name} or {name.workload}.
+WHY_FIELD = re.compile(r"\{([A-Za-z_]\w*)(?:\.([\w:+-]+))?\}")
+
+
+def _fmt_per(v, kind, unit):
+    """One workload's value of a headline (a speedup or a statistic) in
+    the headline's unit."""
+    if v is None:
+        return "n/a"
+    if kind in SPEEDUP_KINDS:
+        if unit == "%":
+            return _fmt((v - 1.0) * 100.0, "%")
+        return _fmt(v, "x") if unit == "x" else "%.4g" % v
+    return _fmt(v * 100.0 if unit == "%" else v, unit, False)
+
+
+def _sign_text(ours, paper, unit, neutral):
+    if ours is None or paper is None:
+        return "sign unknown"
+    if _sign(ours, unit, neutral) == _sign(paper, unit, neutral):
+        return "the paper's sign"
+    return "the opposite sign to the paper's"
+
+
+def why_fields(db, h, d, sweep=None):
+    """The values a headline's `why` text may name, as strings: the
+    builtins (WHY_BUILTINS) from this row's result d, and each
+    `values.NAME` (a compute table: any headline kind, or `wins`, the
+    number of paired workloads where the policy's metric is better, "N
+    of M"), with NAME.WORKLOAD for its per-workload values."""
+    unit = h.get("unit", "%")
+    kind = d["kind"] if d else None
+    per = {w: v for w, v in (d["per"] if d else {}).items() if v is not None}
+    out = {"ours": _fmt(d["value"] if d else None, unit,
+                        kind in SPEEDUP_KINDS),
+           "paper": _fmt(h.get("paper"), unit, kind in SPEEDUP_KINDS)
+           if h.get("paper") is not None else "n/a",
+           "sign": _sign_text(d["value"] if d else None, h.get("paper"),
+                              unit, float(h.get("neutral", 0.0)))}
+    per_fmt = {w: _fmt_per(v, kind, unit) for w, v in per.items()}
+    out.update({"per." + w: v for w, v in per_fmt.items()})
+    if per:
+        hi = max(per, key=per.get)
+        lo = min(per, key=per.get)
+        out.update(max=per_fmt[hi], min=per_fmt[lo], argmax=hi, argmin=lo)
+        ref = 1.0 if kind in SPEEDUP_KINDS else None
+        if ref is not None:
+            out["above"] = ", ".join("%s (%s)" % (w, per_fmt[w]) for w in
+                                     sorted(per, key=lambda w: -per[w])
+                                     if per[w] > ref) or "none"
+            out["below"] = ", ".join("%s (%s)" % (w, per_fmt[w]) for w in
+                                     sorted(per, key=per.get)
+                                     if per[w] < ref) or "none"
+    for name, c in (h.get("values") or {}).items():
+        vu = c.get("unit", unit)
+        wins = c.get("kind") == "wins"
+        comp = dict(c, kind="geomean_speedup") if wins else c
+        try:
+            vd = headline_detail(db, {"compute": comp, "unit": vu}, sweep)
+        except (sqlite3.Error, ValueError, KeyError) as e:
+            out[name] = "n/a (%s)" % e
+            continue
+        vk = vd["kind"]
+        vper = {w: v for w, v in vd["per"].items() if v is not None}
+        if wins:
+            out[name] = "%d of %d" % (sum(1 for v in vper.values() if v > 1),
+                                      len(vper))
+        else:
+            out[name] = _fmt(vd["value"], vu, vk in SPEEDUP_KINDS)
+        out.update({"%s.%s" % (name, w): _fmt_per(v, vk, vu)
+                    for w, v in vper.items()})
+    return out
+
+
+def render_why(db, h, d, sweep=None):
+    """A headline's `why` text with its {fields} filled from the data
+    (why_fields); a field without a value reads n/a."""
+    text = h.get("why", "")
+    if not WHY_FIELD.search(text):
+        return text
+    f = why_fields(db, h, d, sweep)
+
+    def sub(m):
+        k = m.group(1) + ("." + m.group(2) if m.group(2) else "")
+        return f.get(k, "n/a")
+    return WHY_FIELD.sub(sub, text)
+
+
 def headline_table(db, headlines, sweep=None, notes=None):
     """Markdown rows of the headline table; returns (text, filled rows).
     notes, a list, receives the `why` texts and evidence blocks that go
@@ -285,8 +471,8 @@ def headline_table(db, headlines, sweep=None, notes=None):
         if notes is None:
             continue
         if h.get("why"):
-            notes.append("- *%s*: %s" % (h.get("label", "?"),
-                                         " ".join(h["why"].split())))
+            notes.append("- *%s*: %s" % (h.get("label", "?"), " ".join(
+                render_why(db, h, d, sweep).split())))
         want = h.get("evidence")
         if d is not None and d["kind"] != "sql" and ours is not None and \
                 (want is True or (want is not False and same == "no")):
@@ -333,9 +519,11 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
     """Write report.md; returns the number of headline rows filled."""
     exp = spec.get("experiment", {})
     db = sqlite3.connect(db_path)
-    n_ok, n_all = db.execute(
-        "SELECT SUM(status = 'ok'), COUNT(*) FROM runs WHERE key IN "
-        "(SELECT key FROM sweep_runs WHERE sweep = ?)", (sweep,)).fetchone()
+    n_ok = db.execute(
+        "SELECT SUM(status = 'ok') FROM runs WHERE key IN "
+        "(SELECT key FROM sweep_runs WHERE sweep = ?)", (sweep,)).fetchone()[0]
+    n_all = db.execute("SELECT COUNT(*) FROM sweep_runs WHERE sweep = ?",
+                       (sweep,)).fetchone()[0]     # jobs, collected or not
     ver = db.execute("SELECT DISTINCT warpsim_version FROM runs WHERE key IN "
                      "(SELECT key FROM sweep_runs WHERE sweep = ?)",
                      (sweep,)).fetchall()
@@ -352,9 +540,12 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
             t.get("series", "sched"), t.get("group", "workload"),
             _table_filters(t), t.get("series_list"),
             t.get("higher_is_better", False), t.get("where"))
+        text += missing_note(db, sweep, _table_filters(t))
         tables.append((t, text))
+    missing = missing_note(db, sweep, None, prefix="")
     db.close()
     d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
     lines = [
         "# %s" % exp.get("title", exp.get("name")), "",
         exp.get("description", "").strip(), "",
@@ -367,6 +558,11 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
         "- simulation mode: %s" % (", ".join(m[0] or "?" for m in modes)
                                    or "?"),
         "- database: `%s` (sweep `%s`)" % (db_path, sweep), "",
+    ]
+    if missing:
+        lines += ["**Missing or failed jobs** (every number below leaves "
+                  "them out):", "", "```", missing.rstrip(), "```", ""]
+    lines += [
         "## Headline", "", table,
     ]
     if notes:

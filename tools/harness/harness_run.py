@@ -4,12 +4,22 @@ A job runs in a scratch directory runs/.tmp-<key16>-<host>-<pid>/ and is
 renamed to runs/<key16>/ only after its status.json is written, so a run
 directory either holds a finished job (ok or failed) or does not exist; a
 killed sweep leaves at most scratch directories, which the next sweep
-removes.  Engines: a local worker pool, GNU parallel (optionally over
-ssh logins) and Slurm job arrays; all three call the same runner.
+removes.  A job counts as done only when its status is ok and its
+statistics file is complete (stats_problem).  Engines: a local worker
+pool, GNU parallel (optionally over ssh logins) and Slurm job arrays; all
+three call the same runner.
+
+Each simulator child runs in a process group of its own and is told by
+the kernel to die with the thread that started it (Linux
+PR_SET_PDEATHSIG), so no simulator outlives a sweep, not even one killed
+by SIGKILL; SIGTERM and SIGINT kill every child's group.
 """
 import concurrent.futures
+import ctypes
+import ctypes.util
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -22,6 +32,11 @@ import time
 # Set when the sweep is interrupted: runners then discard their scratch
 # directory instead of publishing a run killed by the interrupt.
 STOP = threading.Event()
+
+# Live simulator children (Popen objects) of this process, so that an
+# interrupt can kill their process groups.
+CHILDREN = set()
+CHILDREN_LOCK = threading.Lock()
 
 HARNESS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                        "warpsim_harness.py")
@@ -42,33 +57,153 @@ def write_json(path, obj):
 
 
 def read_status(runs_dir, key16):
-    """A finished job's status.json as a dict ({} when there is none)."""
+    """A finished job's status.json as a dict ({} when there is none or
+    it is not a JSON object)."""
     try:
         with open(os.path.join(runs_dir, key16, "status.json")) as f:
-            return json.load(f)
+            st = json.load(f)
     except (OSError, ValueError):
         return {}
+    return st if isinstance(st, dict) else {}
 
 
 def run_status(runs_dir, key16):
-    """'ok', 'failed' or None (never run / not finished) for a job."""
-    return read_status(runs_dir, key16).get("status")
+    """'ok', 'failed' or None (never run / not finished) for a job.  A job
+    whose status says ok but whose statistics are not complete (truncated,
+    edited, lost) is 'failed', so the next sweep runs it again."""
+    st = read_status(runs_dir, key16).get("status")
+    if st == "ok" and stats_problem(os.path.join(runs_dir, key16,
+                                                 "stats.json")):
+        return "failed"
+    return st
 
 
-def _stats_complete(path):
-    """True when a stats file exists and, if JSON, says it is complete."""
+def stats_problem(path):
+    """None when a statistics file is complete, else why it is not.
+
+    Complete means what src/stats/stats.c's JSON writer leaves when the
+    simulator shuts down normally: one JSON object with "complete": true,
+    a "launches" list and a "total" object holding gpu_tot_launches (set
+    at shutdown), which equals the launches written plus
+    launches_dropped.  The writer rewrites the document tail after every
+    launch, so a file cut short or a run killed in between fails one of
+    these.  The plain-text form (`name = value`) is complete when its
+    last statistic is gpu_tot_launches, the line printed at shutdown."""
     try:
-        with open(path) as f:
-            text = f.read()
-    except OSError:
-        return False
+        with open(path, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        return "no stats.json"
+    except OSError as e:
+        return "cannot read stats.json: %s" % (e.strerror or e)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "stats.json is not UTF-8 text"
     if not text.strip():
-        return False
+        return "stats.json is empty"
+    if not text.lstrip().startswith("{"):
+        last = [l for l in text.splitlines() if "=" in l]
+        if not last or not re.match(r"^\s*gpu_tot_launches\s*=", last[-1]):
+            return "plain-text statistics without the closing totals"
+        return None
     try:
         obj = json.loads(text)
-    except ValueError:
-        return True    # the plain-text form: presence is all we can check
-    return obj.get("complete", True) is not False
+    except ValueError as e:
+        return "stats.json is truncated or malformed (%s)" % e
+    if not isinstance(obj, dict):
+        return "stats.json is not a JSON object"
+    if obj.get("complete") is not True:
+        return "stats.json is not complete (the run did not shut down)"
+    tot, launches = obj.get("total"), obj.get("launches")
+    if not isinstance(tot, dict) or not isinstance(launches, list):
+        return "stats.json has no total object or launches list"
+    n = tot.get("gpu_tot_launches")
+    if not isinstance(n, int) or isinstance(n, bool):
+        return "stats.json total has no gpu_tot_launches"
+    if n != len(launches) + int(tot.get("launches_dropped") or 0):
+        return ("stats.json lists %d launches, its total says %d"
+                % (len(launches), n))
+    return None
+
+
+def _libc_prctl():
+    """libc's prctl, looked up once before any fork (None off Linux)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6",
+                           use_errno=True)
+        return libc.prctl
+    except (OSError, AttributeError):
+        return None
+
+
+PRCTL = _libc_prctl()
+PR_SET_PDEATHSIG = 1
+
+
+def _child_setup(parent):
+    """Between fork and exec: die by SIGKILL with the parent thread (the
+    setting survives exec); if the parent is already gone, die now."""
+    if PRCTL is not None:
+        PRCTL(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(137)
+
+
+def die_with_parent():
+    """Ask the kernel to SIGKILL this process when its parent dies (a
+    runjob under GNU parallel or Slurm: a killed engine leaves no runner
+    behind, and the runner's own children die with it)."""
+    parent = os.getppid()
+    if PRCTL is not None:
+        PRCTL(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(137)
+
+
+def run_child(argv, cwd, stdout, stderr, timeout=None, env=None):
+    """Run argv in a new process group that dies with this process;
+    returns (exit status or None, error or None).  A timeout kills the
+    whole group."""
+    parent = os.getpid()
+    try:
+        p = subprocess.Popen(argv, stdout=stdout, stderr=stderr, cwd=cwd,
+                             env=env, process_group=0,
+                             preexec_fn=lambda: _child_setup(parent))
+    except (OSError, subprocess.SubprocessError) as e:
+        return None, "cannot run %s: %s" % (argv[0], e)
+    with CHILDREN_LOCK:
+        CHILDREN.add(p)
+    try:
+        try:
+            return p.wait(timeout=timeout), None
+        except subprocess.TimeoutExpired:
+            _kill_group(p)
+            p.wait()
+            return None, "timed out after %g s" % timeout
+    except BaseException:       # an interrupt in this thread: no orphan
+        _kill_group(p)
+        raise
+    finally:
+        with CHILDREN_LOCK:
+            CHILDREN.discard(p)
+
+
+def _kill_group(p):
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def kill_children():
+    """SIGKILL the process group of every live child (on an interrupt)."""
+    with CHILDREN_LOCK:
+        kids = list(CHILDREN)
+    for p in kids:
+        _kill_group(p)
 
 
 def run_job(job):
@@ -95,16 +230,11 @@ def run_job(job):
     started = time.time()
     t0 = time.monotonic()
     err, rc = None, None
+    env = dict(os.environ, WARPSIM_RUN_DIR=tmp)
     with open(os.path.join(tmp, "stdout"), "wb") as so, \
             open(os.path.join(tmp, "stderr"), "wb") as se:
-        try:
-            p = subprocess.run(argv, stdout=so, stderr=se, cwd=tmp,
-                               timeout=job.get("timeout_s") or None)
-            rc = p.returncode
-        except subprocess.TimeoutExpired:
-            err = "timed out after %g s" % job["timeout_s"]
-        except OSError as e:
-            err = "cannot run %s: %s" % (argv[0], e)
+        rc, err = run_child(argv, job.get("cwd") or tmp, so, se,
+                            job.get("timeout_s") or None, env)
     wall = time.monotonic() - t0
     if STOP.is_set():
         shutil.rmtree(tmp, ignore_errors=True)
@@ -112,8 +242,8 @@ def run_job(job):
     if err is None and rc != 0:
         err = ("exit status %d" % rc if rc > 0 else
                "killed by signal %d" % -rc)
-    if err is None and not _stats_complete(stats):
-        err = "no complete statistics in stats.json"
+    if err is None:
+        err = stats_problem(stats)
     status = {
         "status": "ok" if err is None else "failed",
         "exit_status": rc, "error": err, "wall_s": round(wall, 3),
@@ -215,6 +345,7 @@ def engine_local(jobs, jobs_n, progress):
     except BaseException:
         STOP.set()
         ex.shutdown(wait=False, cancel_futures=True)
+        kill_children()
         raise
     ex.shutdown()
     return 0
@@ -251,12 +382,21 @@ def engine_parallel(jobs, jobs_n, progress, sweep_dir, sshloginfile=None,
         sys.stderr.write("sweep: GNU parallel is not installed "
                          "(apt-get install parallel)\n")
         return 2
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
-    for line in p.stdout:
-        line = line.strip()
-        if line.startswith("runjob "):
-            progress.update(line.split()[-1])
-    return p.wait()
+    parent = os.getpid()
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True,
+                         process_group=0,
+                         preexec_fn=lambda: _child_setup(parent))
+    with CHILDREN_LOCK:
+        CHILDREN.add(p)
+    try:
+        for line in p.stdout:
+            line = line.strip()
+            if line.startswith("runjob "):
+                progress.update(line.split()[-1])
+        return p.wait()
+    finally:
+        with CHILDREN_LOCK:
+            CHILDREN.discard(p)
 
 
 def slurm_script(jobs, sweep_dir, jobs_n):
@@ -308,7 +448,8 @@ def engine_slurm(jobs, jobs_n, progress, sweep_dir, dry_run=False,
 
 
 def install_signal_handlers():
-    """SIGTERM ends the sweep like Ctrl-C (the process group dies too)."""
+    """SIGTERM ends the sweep like Ctrl-C: KeyboardInterrupt, on which
+    the engines kill their children's process groups (kill_children)."""
     def on_term(signum, frame):
         raise KeyboardInterrupt
     signal.signal(signal.SIGTERM, on_term)

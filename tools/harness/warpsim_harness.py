@@ -14,11 +14,15 @@
 
 Every command also takes --warpsim BIN --source-dir DIR --build-dir DIR
 (the warpsim command passes its own).  docs/harness.md describes the
-spec format, the engines, the database and the figures.
+spec format, the engines, the database and the figures.  User errors (a
+bad spec, option or database) print one line, `warpsim CMD: message`,
+and exit with status 2; WARPSIM_HARNESS_DEBUG=1 shows the traceback of
+an unexpected error.
 """
 import argparse
 import json
 import os
+import sqlite3
 import sys
 import time
 
@@ -52,15 +56,42 @@ def _spec_path(name, source_dir):
     """A spec given as a path or as a name under experiments/."""
     if os.path.isfile(name):
         return name
-    p = os.path.join(source_dir, "experiments", name + ".toml")
-    if os.path.isfile(p):
-        return p
-    raise harness_spec.SpecError("no spec '%s' (experiments/%s.toml)"
-                                 % (name, name))
+    if "/" not in name and ".." not in name:
+        p = os.path.join(source_dir, "experiments", name + ".toml")
+        if os.path.isfile(p):
+            return p
+    raise harness_spec.SpecError("no spec '%s' (neither a file nor "
+                                 "experiments/%s.toml)" % (name, name))
 
 
 def _db_path(a):
     return a.db or os.path.join(a.out, "warpsim.sqlite")
+
+
+def _open_db(a):
+    """The results database for reading (one-line error when it is
+    missing or not a warpsim database)."""
+    return harness_db.open_existing(_db_path(a))
+
+
+def _positive_int(text):
+    """argparse type of -j: an integer >= 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(
+            "must be a positive integer, not '%s'" % text)
+    return n
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors: `warpsim sweep: message`."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (see %s --help)\n" % (self.prog, message,
+                                                   self.prog))
 
 
 # ---- sweep -------------------------------------------------------------------
@@ -68,7 +99,8 @@ def _db_path(a):
 def do_sweep(a, spec=None):
     """Expand and run a spec's sweep; returns (exit code, sweep name)."""
     spec = spec or harness_spec.load_spec(_spec_path(a.spec, a.source_dir))
-    name = a.name or spec["experiment"]["name"]
+    name = harness_spec.check_name(a.name or spec["experiment"]["name"],
+                                   "sweep name")
     info = harness_spec.SimInfo(a.warpsim)
     out = os.path.abspath(a.out)
     runs = os.path.join(out, "runs")
@@ -81,7 +113,10 @@ def do_sweep(a, spec=None):
         harness_run.write_json(os.path.join(out, "sweeps", name + ".json"), {
             "name": name, "spec": spec["_path"], "spec_sha256": spec["_sha256"],
             "mode": a.mode, "keys": [j["key"] for j in jobs],
-            "subsweeps": _subsweep_keys(jobs)})
+            "subsweeps": _subsweep_keys(jobs),
+            "jobs": [{k: j[k] for k in ("key", "workload", "config", "mode",
+                                         "sched", "fetch", "size", "seed")}
+                     for j in jobs]})
     todo = [j for j in jobs
             if harness_run.run_status(runs, j["key16"]) != "ok"]
     n = a.jobs or os.cpu_count() or 1
@@ -135,8 +170,19 @@ def cmd_sweep(a):
 
 
 def cmd_runjob(a):
-    with open(a.job) as f:
-        job = json.load(f)
+    harness_run.die_with_parent()
+    try:
+        with open(a.job) as f:
+            job = json.load(f)
+    except OSError as e:
+        raise harness_spec.HarnessError("%s: %s" % (a.job, e.strerror or e))
+    except ValueError as e:
+        raise harness_spec.HarnessError("%s: not JSON (%s)" % (a.job, e))
+    harness_db.check_job(job, a.job)
+    for k in ("warpsim", "host", "host_args", "sim_options", "runs_dir"):
+        if k not in job:
+            raise harness_spec.HarnessError("%s: job.json lacks %s"
+                                            % (a.job, k))
     st = harness_run.run_job(job)
     print("runjob %s %s" % (job["key16"], st), flush=True)
     return 0
@@ -148,9 +194,12 @@ def do_collect(a, run_dirs=None):
     out = os.path.abspath(a.out)
     dirs = run_dirs or harness_db.run_dirs_under(out)
     manifest = harness_spec.load_manifest(a.source_dir)
-    n = harness_db.collect(_db_path(a), dirs, out, manifest)
+    errors = []
+    n = harness_db.collect(_db_path(a), dirs, out, manifest, errors)
+    for e in errors:
+        sys.stderr.write("warpsim collect: %s (skipped)\n" % e)
     sys.stderr.write("collect: %d runs into %s\n" % (n, _db_path(a)))
-    return 0
+    return 2 if errors else 0
 
 
 def cmd_collect(a):
@@ -168,6 +217,11 @@ def cmd_plot(a):
     spec = harness_spec.load_spec(_spec_path(a.spec, a.source_dir))
     name = spec["experiment"]["name"]
     fdir = a.fig_dir or os.path.join(a.out, name, "figures")
+    _open_db(a).close()
+    if not spec.get("figure"):
+        sys.stderr.write("plot: %s has no [[figure]] entries\n"
+                         % spec["_path"])
+        return 0
     for p in harness_plot.plot_all(_db_path(a), spec.get("figure", []), fdir,
                                    _sweep_name(a, spec)):
         print(p)
@@ -175,28 +229,40 @@ def cmd_plot(a):
 
 
 def cmd_table(a):
-    import sqlite3
     import harness_report
     spec = harness_spec.load_spec(_spec_path(a.spec, a.source_dir)) \
         if a.spec else None
+    for kv in a.baseline or []:
+        if "=" not in kv:
+            raise harness_spec.HarnessError(
+                "--baseline %s: COLUMN=VALUE expected" % kv)
     base = dict(kv.split("=", 1) for kv in a.baseline) if a.baseline \
         else {"sched": "lrr"}
-    db = sqlite3.connect(_db_path(a))
+    db = _open_db(a)
     filters = {"subsweep": a.subsweep} if a.subsweep else None
-    text, _ = harness_report.speedup_table(db, _sweep_name(a, spec), base,
-                                           a.metric, filters=filters)
+    sweep = _sweep_name(a, spec)
+    text, _ = harness_report.speedup_table(db, sweep, base, a.metric,
+                                           filters=filters)
+    warn = harness_report.missing_note(db, sweep, filters)
     db.close()
     sys.stdout.write(text)
+    if warn:
+        sys.stdout.flush()
+        sys.stderr.write(warn)
     return 0
 
 
 def do_report(a, spec, sweep):
-    import harness_plot
     import harness_report
+    if spec.get("figure"):
+        import harness_plot
     name = spec["experiment"]["name"]
     rdir = os.path.join(os.path.abspath(a.out), name)
-    figs = harness_plot.plot_all(_db_path(a), spec.get("figure", []),
-                                 os.path.join(rdir, "figures"), sweep)
+    _open_db(a).close()
+    figs = []
+    if spec.get("figure"):
+        figs = harness_plot.plot_all(_db_path(a), spec["figure"],
+                                     os.path.join(rdir, "figures"), sweep)
     path = a.report if getattr(a, "report", None) else \
         os.path.join(rdir, "report.md")
     filled = harness_report.write_report(path, spec, _db_path(a), sweep, figs)
@@ -238,13 +304,15 @@ def cmd_reproduce(a):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="warpsim", description=__doc__.split(
+    p = _Parser(prog="warpsim", description=__doc__.split(
         "\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="cmd", required=True)
+    sub = p.add_subparsers(dest="cmd", required=True,
+                           parser_class=_Parser)
 
     def engine_opts(s):
-        s.add_argument("-j", "--jobs", type=int, default=0,
-                       help="parallel jobs (default: the core count)")
+        s.add_argument("-j", "--jobs", type=_positive_int, default=0,
+                       help="parallel jobs, at least 1 (default: the core "
+                       "count)")
         s.add_argument("--engine", choices=["local", "parallel", "slurm"],
                        default="local")
         s.add_argument("--sshloginfile", help="GNU parallel --sshloginfile")
@@ -252,7 +320,9 @@ def main(argv=None):
                        help="print the commands / sbatch script only")
         s.add_argument("--no-wait", action="store_true",
                        help="slurm: submit without waiting")
-        s.add_argument("--mode", help="override the spec's simulation mode")
+        s.add_argument("--mode", choices=harness_spec.SIM_MODES,
+                       help="override the spec's simulation mode (the "
+                       "spec's default is %s)" % harness_spec.DEFAULT_MODE)
         s.add_argument("--name", help="sweep name (default: the spec's)")
         s.add_argument("--quiet", action="store_true", help="no progress")
 
@@ -309,12 +379,29 @@ def main(argv=None):
     harness_run.install_signal_handlers()
     try:
         return a.fn(a)
-    except harness_spec.SpecError as e:
+    except harness_spec.HarnessError as e:
         sys.stderr.write("warpsim %s: %s\n" % (a.cmd, e))
         return 2
+    except sqlite3.Error as e:
+        sys.stderr.write("warpsim %s: database %s: %s\n"
+                         % (a.cmd, _db_path(a), e))
+        return 2
+    except OSError as e:
+        sys.stderr.write("warpsim %s: %s%s\n" % (
+            a.cmd, e.strerror or e, ": %s" % e.filename if e.filename
+            else ""))
+        return 2
     except KeyboardInterrupt:
+        harness_run.kill_children()
         sys.stderr.write("\nwarpsim %s: interrupted\n" % a.cmd)
         return 130
+    except Exception as e:      # a harness bug: one line unless debugging
+        if os.environ.get("WARPSIM_HARNESS_DEBUG"):
+            raise
+        sys.stderr.write("warpsim %s: internal error: %s: %s (set "
+                         "WARPSIM_HARNESS_DEBUG=1 for the traceback)\n"
+                         % (a.cmd, type(e).__name__, e))
+        return 1
 
 
 if __name__ == "__main__":
