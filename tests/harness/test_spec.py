@@ -9,9 +9,11 @@ end on a 2-job spec with the real binary.
 import json
 import os
 import sqlite3
+import subprocess
 
 import hcommon as h
 import harness_db
+import harness_run
 import harness_spec
 
 a = h.args()
@@ -63,6 +65,44 @@ h.check(len(st["launches"]) == 2 and st["total"]["gpu_sim_cycle"] == 40
         and st["total"]["gpu_ipc"] == 128 / 40 and
         st["total"]["gpu_tot_launches"] == 2 and
         st["config"]["mode"] == "functional", "text stats: %s" % st)
+# The simulator's own text form: running totals after each launch, then
+# only the end-of-run lines (no repeated name); totals from the last launch.
+text = ("warpsim 0.1.0: effective configuration\n-mode = timing\n"
+        "kernel_name = k\ngpu_sim_cycle = 10\ngpu_sim_insn = 64\n"
+        "gpu_tot_sim_cycle = 10\ngpu_tot_ipc = 6.4\nkernel_name = k\n"
+        "gpu_sim_cycle = 30\ngpu_sim_insn = 64\ngpu_tot_sim_cycle = 40\n"
+        "gpu_tot_ipc = 3.2\ngpu_tot_warp_insn = 4\ngpu_tot_launches = 2\n"
+        "gpgpu_simulation_time = 0.5\n")
+st = harness_db.parse_text_stats(text)
+h.check(len(st["launches"]) == 2 and "gpu_tot_launches" not in
+        st["launches"][1] and st["total"]["gpu_tot_sim_cycle"] == 40 and
+        st["total"]["gpu_tot_ipc"] == 3.2 and
+        st["total"]["gpu_sim_cycle"] == 40 and
+        st["total"]["gpu_tot_launches"] == 2 and
+        st["total"]["gpgpu_simulation_time"] == 0.5,
+        "text stats with end-of-run lines: %s" % st)
+p_txt = os.path.join(d, "s.txt")
+with open(p_txt, "w") as f:
+    f.write(text)
+h.check(harness_run.stats_problem(p_txt) is None, "complete text stats")
+with open(p_txt, "w") as f:
+    f.write(text.split("gpu_tot_warp_insn")[0])
+h.check(harness_run.stats_problem(p_txt) is not None,
+        "text stats without the end-of-run lines counted as complete")
+# The real binary's text and JSON forms agree on the totals.
+for ext in ("txt", "json"):
+    subprocess.run([a.warpsim, "suite", "run", "nn", "--stats",
+                    os.path.join(d, "nn." + ext)], capture_output=True,
+                   check=True)
+tt = harness_db.load_stats(os.path.join(d, "nn.txt"))
+tj = harness_db.load_stats(os.path.join(d, "nn.json"))
+for k in ("gpu_tot_sim_cycle", "gpu_tot_launches", "gpu_sim_cycle",
+          "gpu_tot_sim_insn"):
+    h.check(tt["total"].get(k) == tj["total"].get(k),
+            "text/JSON total %s: %s vs %s" % (k, tt["total"].get(k),
+                                             tj["total"].get(k)))
+h.check(len(tt["launches"]) == len(tj["launches"]), "launch counts differ")
+
 js = {"warpsim_version": "0.1.0", "config": {"mode": "timing"},
       "launches": [{"kernel_name": "k", "gpu_sim_cycle": 40}],
       "total": {"gpu_sim_cycle": 40, "gpu_ipc": None, "status": 3,

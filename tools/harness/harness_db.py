@@ -140,12 +140,26 @@ def _scalar(v):
         return v
 
 
+# The lines the simulator prints once, at shutdown, after the last launch.
+FINAL_NAMES = ("gpu_tot_warp_insn", "gpu_tot_launches",
+               "gpgpu_simulation_time", "gpgpu_simulation_rate")
+
+
+def is_running_total(name):
+    """A statistic each launch prints as the total over the run so far."""
+    return (name.startswith("gpu_tot_") or name in
+            ("gpgpu_n_tot_w_icount", "L2_BW_total"))
+
+
 def parse_text_stats(text):
     """The plain-text `name = value` form, shaped like the JSON form.
 
-    Per-launch blocks start at kernel_name; a name repeated inside a block
-    starts the closing totals block.  Totals the text does not print are
-    summed over launches (gpu_max_* take the maximum)."""
+    Per-launch blocks start at kernel_name; the end-of-run lines
+    (FINAL_NAMES, src/sim/sim.c sim_final_lines) or a name repeated inside
+    a block start the closing totals block.  The running totals each
+    launch prints (RUNNING_TOTAL) are taken from the last launch; other
+    totals the text does not print are summed over launches (gpu_max_*
+    take the maximum)."""
     cfg, launches, tot_block = {}, [], {}
     version, cur = None, None
     for line in text.splitlines():
@@ -163,7 +177,8 @@ def parse_text_stats(text):
         if name == "kernel_name":
             cur = {}
             launches.append(cur)
-        elif cur is None or (cur is not tot_block and name in cur):
+        elif cur is None or (cur is not tot_block and
+                             (name in cur or name in FINAL_NAMES)):
             cur = tot_block
         cur[name] = _scalar(val)
     total = {}
@@ -171,7 +186,7 @@ def parse_text_stats(text):
         for k, v in ln.items():
             if not isinstance(v, int) or isinstance(v, bool):
                 continue
-            if k in ("kernel_launch_uid",) or k.startswith("gpu_tot_"):
+            if k in ("kernel_launch_uid",) or is_running_total(k):
                 continue
             if k.startswith("gpu_max_"):
                 total[k] = max(total.get(k, v), v)
@@ -179,6 +194,9 @@ def parse_text_stats(text):
                 total[k] = total.get(k, 0) + v
     if total.get("gpu_sim_cycle"):
         total["gpu_ipc"] = total.get("gpu_sim_insn", 0) / total["gpu_sim_cycle"]
+    if launches:
+        total.update({k: v for k, v in launches[-1].items()
+                      if is_running_total(k)})
     total.update(tot_block)
     return {"warpsim_version": version, "config": cfg, "launches": launches,
             "total": total, "complete": True}

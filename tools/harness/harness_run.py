@@ -87,8 +87,9 @@ def stats_problem(path):
     at shutdown), which equals the launches written plus
     launches_dropped.  The writer rewrites the document tail after every
     launch, so a file cut short or a run killed in between fails one of
-    these.  The plain-text form (`name = value`) is complete when its
-    last statistic is gpu_tot_launches, the line printed at shutdown."""
+    these.  The plain-text form (`name = value`) is complete when a
+    gpu_tot_launches line, printed once at shutdown, follows the last
+    launch's kernel_name line."""
     try:
         with open(path, "rb") as f:
             raw = f.read()
@@ -103,8 +104,13 @@ def stats_problem(path):
     if not text.strip():
         return "stats.json is empty"
     if not text.lstrip().startswith("{"):
-        last = [l for l in text.splitlines() if "=" in l]
-        if not last or not re.match(r"^\s*gpu_tot_launches\s*=", last[-1]):
+        closed = False
+        for line in text.splitlines():
+            if re.match(r"^\s*kernel_name\s*=", line):
+                closed = False
+            elif re.match(r"^\s*gpu_tot_launches\s*=", line):
+                closed = True
+        if not closed:
             return "plain-text statistics without the closing totals"
         return None
     try:
