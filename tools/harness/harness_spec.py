@@ -285,6 +285,11 @@ def _expand_one(sw, info, source_dir, build_dir, runs_dir, mode, manifest):
         if carg:
             simopts += ["--config", carg]
         for k, v in opts:
+            # warpsim refuses timing-only options set explicitly in
+            # functional mode; the sweep's sched/fetch axes do not apply
+            if md == "functional" and k in ("gpgpu_scheduler",
+                                            "fetch_policy"):
+                continue
             simopts += ["--" + info.canonical(k), v]
         jobs.append({
             "key": key, "key16": key[:16], "ident": ident,
