@@ -803,7 +803,7 @@ int cfg_split_words(const char *s, char ***out, struct diag *d)
 /* Characters a word may hold and still be written without quotes. */
 static bool is_plain_char(char ch)
 {
-	return isalnum((unsigned char)ch) || strchr("_-+=.,:/@%^", ch);
+	return isalnum((unsigned char)ch) || strchr("_-+=.,:/@%", ch);
 }
 
 void cfg_quote_word(char **buf, size_t *len, size_t *cap, const char *w)
