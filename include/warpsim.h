@@ -56,6 +56,15 @@ const char *ws_version(void);
  */
 int ws_sim_create(int argc, char **argv, struct ws_sim **out, struct diag *d);
 int ws_sim_create_env(struct ws_sim **out, struct diag *d);
+/*
+ * Check a parsed configuration exactly as ws_sim_create does before it
+ * builds anything: cfg_validate (values, clocks, memory rows, the
+ * functional-mode rule of options.def) plus the scheduler and fetch policy
+ * names with their arguments, in every mode.  `warpsim options` and
+ * `warpsim run` call it too.  Fills c's derived fields and c->warnings.
+ */
+struct ws_config;
+int ws_config_check(struct ws_config *c, struct diag *d);
 /* Print end-of-run statistics (if configured) and free everything. */
 void ws_sim_destroy(struct ws_sim *s);
 

@@ -7,9 +7,9 @@
 # and geometric mean) and the path of the speedup figure.  Reruns skip
 # finished jobs.
 set -euo pipefail
-# Simulation mode of every job (DEMO_MODE overrides): timing; functional
-# mode gives cycles = warp instructions per SM, the same under every
-# policy.
+# Simulation mode of every job (DEMO_MODE overrides): timing.  The demo
+# compares issue policies, so DEMO_MODE=functional is refused by the
+# harness (the functional model has no scheduler).
 MODE=${DEMO_MODE:-timing}
 BUILD=${1:-build}
 cd "$(dirname "$0")/.."

@@ -206,17 +206,13 @@ static int cmd_ptx(int argc, char **argv)
 	return rc;
 }
 
-/* Append one word to WARPSIM_ARGS, single-quoted if it has blanks. */
+/*
+ * Append one word to WARPSIM_ARGS, quoted (config.h, "Quoting") so that
+ * libcuda's cfg_split_words gives back exactly the word.
+ */
 static void append_word(char **buf, size_t *len, size_t *cap, const char *w)
 {
-	size_t n = strlen(w) + 4;
-	if (*len + n + 1 > *cap) {
-		*cap = (*len + n + 1) * 2;
-		*buf = xrealloc(*buf, *cap);
-	}
-	bool q = strpbrk(w, " \t\"") != NULL;
-	*len += (size_t)snprintf(*buf + *len, *cap - *len, "%s%s%s%s",
-				 *len ? " " : "", q ? "'" : "", w, q ? "'" : "");
+	cfg_quote_word(buf, len, cap, w);
 }
 
 static int cmd_run(int argc, char **argv)
@@ -236,7 +232,7 @@ static int cmd_run(int argc, char **argv)
 	struct diag d;
 	diag_init(&d);
 	cfg_init(&c);
-	if (cfg_parse_args(&c, sep, argv, &d) || cfg_validate(&c, &d)) {
+	if (cfg_parse_args(&c, sep, argv, &d) || ws_config_check(&c, &d)) {
 		fprintf(stderr, "warpsim run: %s", diag_text(&d));
 		cfg_release(&c);
 		diag_release(&d);
@@ -305,12 +301,14 @@ int main(int argc, char **argv)
 		diag_init(&d);
 		cfg_init(&c);
 		if (cfg_parse_args(&c, argc - 2, argv + 2, &d) ||
-		    cfg_validate(&c, &d)) {
+		    ws_config_check(&c, &d)) {
 			fprintf(stderr, "warpsim: %s", diag_text(&d));
 			cfg_release(&c);
 			diag_release(&d);
 			return 2;
 		}
+		if (c.warnings)
+			fputs(c.warnings, stderr);
 		cfg_print(stdout, &c, "-");
 		cfg_release(&c);
 		diag_release(&d);

@@ -16,6 +16,7 @@
  */
 #include "../base/base.h"
 #include "suite.h"
+#include "../config/config.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -194,12 +195,12 @@ static int run_host(const struct workload *w, const char *size,
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-/* Append a shell-quoted word to a growing string. */
+/* Append a word to WARPSIM_ARGS, quoted as cfg_split_words reads it. */
 static void join_word(char **s, size_t *len, const char *w)
 {
-	size_t n = strlen(w) + 4;
-	*s = xrealloc(*s, *len + n + 1);
-	*len += (size_t)snprintf(*s + *len, n + 1, "%s'%s'", *len ? " " : "", w);
+	size_t cap = *len + 1;
+
+	cfg_quote_word(s, len, &cap, w);
 }
 
 static int suite_run(const struct manifest *m, int argc, char **argv)
@@ -385,7 +386,13 @@ static int suite_characterise(const struct manifest *m, int argc, char **argv)
 		double secs;
 		snprintf(stats, sizeof(stats), "%s/%s.stats", dir, w->f[F_NAME]);
 		if (!(reuse && !access(stats, R_OK))) {
-			snprintf(args, sizeof(args), "--stats_file '%s'", stats);
+			char *qa = NULL;
+			size_t ql = 0, qc = 0;
+
+			cfg_quote_word(&qa, &ql, &qc, "--stats_file");
+			cfg_quote_word(&qa, &ql, &qc, stats);
+			snprintf(args, sizeof(args), "%s", qa);
+			free(qa);
 			if (run_host(w, "small", "1", args, true, &secs)) {
 				fprintf(stderr, "  %s: run failed\n", w->f[F_NAME]);
 				bad++;

@@ -33,6 +33,14 @@ void mem_clock_init(struct mem_clock *c, const double mhz[MEM_N_DOM])
 	for (unsigned i = 0; i < MEM_N_DOM; i++) {
 		double k = mhz[i] * 1000.0 + 0.5;
 
+		/*
+		 * mem_config_validate admits 1..100000 MHz; anything else (inf,
+		 * nan, 0, a denormal) would make a zero or absurd period here.
+		 */
+		if (!(mhz[i] >= 1.0 && mhz[i] <= 100000.0))
+			SIM_BUG("clock domain %u at %g MHz: not validated", i,
+				mhz[i]);
+
 		khz[i] = k < 1.0 ? 1 : (uint64_t)k;
 		if (exact) {
 			uint64_t g = gcd_u64(lcm, khz[i]);

@@ -185,6 +185,13 @@ int mem_config_set_addrmap(struct mem_config *c, const char *spec,
 	return 0;
 }
 
+/*
+ * Most ways per set: lookups scan a set linearly, and GPGPU-Sim 4.x
+ * configs describe unified L1s as few sets of many ways (SM75_RTX2060:
+ * 1 set of 512 ways).
+ */
+#define MEM_ASSOC_MAX 1024u
+
 static bool is_pow2(unsigned x) { return x && !(x & (x - 1)); }
 
 static int check_cache(const char *name, const struct mem_cache_config *k,
@@ -193,9 +200,9 @@ static int check_cache(const char *name, const struct mem_cache_config *k,
 	if (!is_pow2(k->n_sets) || !is_pow2(k->line_bytes) || k->line_bytes < 8)
 		return diag_err(d, "%s: sets and line size must be powers of two",
 				name);
-	if (k->assoc < 1 || k->assoc > 64)
-		return diag_err(d, "%s: assoc=%u: must be in [1, 64]", name,
-				k->assoc);
+	if (k->assoc < 1 || k->assoc > MEM_ASSOC_MAX)
+		return diag_err(d, "%s: assoc=%u: must be in [1, %u]", name,
+				k->assoc, MEM_ASSOC_MAX);
 	if (k->n_mshr < 1 || k->n_mshr > 65535 || k->mshr_merge < 1 ||
 	    k->mshr_merge > 65535)
 		return diag_err(d, "%s: MSHR entries and merges must be in "
@@ -214,9 +221,12 @@ int mem_config_validate(const struct mem_config *c, struct diag *d)
 
 	if (c->n_sm < 1 || c->n_sm > 65535)
 		return diag_err(d, "n_sm=%u: must be in [1, 65535]", c->n_sm);
-	if (!(c->core_mhz > 0 && c->icnt_mhz > 0 && c->l2_mhz > 0 &&
-	      c->dram_mhz > 0))
-		return diag_err(d, "clock domains must be positive");
+	if (!(c->core_mhz >= 1 && c->icnt_mhz >= 1 && c->l2_mhz >= 1 &&
+	      c->dram_mhz >= 1 && c->core_mhz <= 100000 &&
+	      c->icnt_mhz <= 100000 && c->l2_mhz <= 100000 &&
+	      c->dram_mhz <= 100000))
+		return diag_err(d, "clock domains must be finite and in "
+				"[1, 100000] MHz");
 	if (check_cache("L1D", &c->l1d, d) || check_cache("L1C", &c->l1c, d) ||
 	    check_cache("L2", &c->l2, d))
 		return -1;

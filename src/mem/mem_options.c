@@ -87,14 +87,29 @@ static char mopt_letter(const char *s, size_t n)
  *   [N|S:]sets:line:assoc , rep:write:alloc[:write-alloc[:index]] ,
  *   [A|S|T|F:]mshrs:merges , miss-queue[:fifo] [, data-port ...]
  * The leading N/S (normal/sectored) is optional (GPGPU-Sim 3.x omits
- * it); sectored caches are modelled unsectored.  rep may be L or F (both
+ * it); sectored caches are modelled unsectored.  Allocation s (streaming,
+ * GPGPU-Sim 4.x) is modelled as m, with a note.  rep may be L or F (both
  * modelled as LRU).  Write letters R T B L; alloc m or f; write-allocate
  * N (none) or W/F/L (allocate on a write miss); index H (Fermi hash; P,
  * the IPOLY hash of later versions, maps to it) or L (linear).
  */
-static int mem_cache_config_parse(struct mem_cache_config *k,
-				  const char *opt, const char *s,
-				  struct diag *d)
+/* Append a line to *notes (see mem_options.h); notes may be NULL. */
+static void mopt_note(char **notes, const char *opt, const char *s,
+		      const char *what)
+{
+	size_t old, n;
+
+	if (!notes)
+		return;
+	old = *notes ? strlen(*notes) : 0;
+	n = strlen(opt) + strlen(s) + strlen(what) + 32;
+	*notes = xrealloc(*notes, old + n);
+	snprintf(*notes + old, n, "%swarning: %s = '%s': %s", old ? "\n" : "",
+		 opt, s, what);
+}
+
+int mem_cache_string_parse(struct mem_cache_config *k, const char *opt,
+			   const char *s, char **notes, struct diag *d)
 {
 	struct mem_cache_config r = *k;
 	const char *grp[5], *f[8];
@@ -166,10 +181,14 @@ static int mem_cache_config_parse(struct mem_cache_config *k,
 					"must be R, T, B or L (E, write-evict, "
 					"is not modelled)", opt, s);
 		}
+		if (al == 's') { /* GPGPU-Sim 4.x streaming L1 */
+			mopt_note(notes, opt, s, "streaming allocation (s) is "
+				  "modelled as allocate-on-miss (m)");
+			al = 'm';
+		}
 		if (al != 'm' && al != 'f')
 			return diag_err(d, "option '%s' = '%s': allocation must "
-					"be m or f (s, streaming, is not "
-					"modelled)", opt, s);
+					"be m, f or s", opt, s);
 		r.alloc_on_fill = al == 'f';
 		if (wa != 'N' && wa != 'W' && wa != 'F' && wa != 'L')
 			return diag_err(d, "option '%s' = '%s': write-allocate "
@@ -322,6 +341,12 @@ static int mopt_queues(struct mem_config *m, const char *opt, const char *s,
 int mem_config_from_ws(struct mem_config *m, const struct ws_config *c,
 		       struct diag *d)
 {
+	return mem_config_map_ws(m, c, NULL, d);
+}
+
+int mem_config_map_ws(struct mem_config *m, const struct ws_config *c,
+		      char **notes, struct diag *d)
+{
 	mem_config_gtx480(m);
 	m->n_sm = c->n_sm;
 	m->core_mhz = c->core_mhz;
@@ -329,11 +354,12 @@ int mem_config_from_ws(struct mem_config *m, const struct ws_config *c,
 	m->l2_mhz = c->l2_mhz;
 	m->dram_mhz = c->dram_mhz;
 
-	if (mem_cache_config_parse(&m->l1d, "gpgpu_cache:dl1", c->cache_dl1, d))
+	if (mem_cache_string_parse(&m->l1d, "gpgpu_cache:dl1", c->cache_dl1,
+				   notes, d))
 		return -1;
 	m->l1d.latency = (unsigned)c->l1_latency;
-	if (mem_cache_config_parse(&m->l1c, "gpgpu_const_cache:l1",
-				   c->cache_l1c, d))
+	if (mem_cache_string_parse(&m->l1c, "gpgpu_const_cache:l1",
+				   c->cache_l1c, notes, d))
 		return -1;
 	m->l1c.latency = (unsigned)c->const_latency;
 	m->l1d_enabled = !c->gmem_skip_l1d;
@@ -355,13 +381,28 @@ int mem_config_from_ws(struct mem_config *m, const struct ws_config *c,
 
 	m->n_mem = (unsigned)c->n_mem;
 	m->n_sub = (unsigned)c->n_sub_partition;
-	if (mem_cache_config_parse(&m->l2, "gpgpu_cache:dl2", c->cache_dl2, d))
+	if (mem_cache_string_parse(&m->l2, "gpgpu_cache:dl2", c->cache_dl2,
+				   notes, d))
 		return -1;
 	m->l2.latency = (unsigned)c->l2_latency;
 	m->rop_latency = (unsigned)c->rop_latency;
 	if (mopt_queues(m, "gpgpu_dram_partition_queues", c->partition_queues,
 			d))
 		return -1;
+	/*
+	 * A filled L2 MSHR releases all its merged requests into the L2->icnt
+	 * queue at once, so the model needs the queue to hold them; GPGPU-Sim
+	 * configs (SM6_TITANX: 64 merges, 32-entry queues) may not.
+	 */
+	if (m->q_l2_icnt && m->l2.mshr_merge > m->q_l2_icnt) {
+		char what[128];
+
+		snprintf(what, sizeof(what), "%u merges per MSHR exceed the "
+			 "L2->icnt queue (%u); modelled as %u", m->l2.mshr_merge,
+			 m->q_l2_icnt, m->q_l2_icnt);
+		mopt_note(notes, "gpgpu_cache:dl2", c->cache_dl2, what);
+		m->l2.mshr_merge = m->q_l2_icnt;
+	}
 	m->wb_pool = (unsigned)c->wb_pool;
 
 	m->dram_latency = (unsigned)c->dram_latency;

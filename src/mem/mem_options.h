@@ -16,5 +16,20 @@
  */
 int mem_config_from_ws(struct mem_config *m, const struct ws_config *c,
 		       struct diag *d);
+/*
+ * As mem_config_from_ws; when notes is not NULL, *notes (NULL or a
+ * malloc'd string) gets one "warning: ..." line, without the final
+ * newline, per GPGPU-Sim form that was mapped onto the model: streaming
+ * (s) allocation, L2 merges beyond the L2->icnt queue.
+ */
+int mem_config_map_ws(struct mem_config *m, const struct ws_config *c,
+		      char **notes, struct diag *d);
+/*
+ * Parse a GPGPU-Sim cache string (see mem_options.c) into k, keeping k's
+ * values for fields the string leaves out; notes as above.  Returns 0 or
+ * -1 with a message naming opt.
+ */
+int mem_cache_string_parse(struct mem_cache_config *k, const char *opt,
+			   const char *s, char **notes, struct diag *d);
 
 #endif

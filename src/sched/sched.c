@@ -128,6 +128,18 @@ struct sched *sched_create(const char *name, const struct sched_init *ini,
 	return s;
 }
 
+int sched_check(const char *name, unsigned n_sched, unsigned n_slots,
+		char *err, size_t errlen)
+{
+	struct sched_init ini = {.n_sched = n_sched, .n_slots = n_slots};
+	struct sched *s = sched_create(name, &ini, err, errlen);
+
+	if (!s)
+		return -1;
+	sched_destroy(s);
+	return 0;
+}
+
 void sched_destroy(struct sched *s)
 {
 	if (!s)

@@ -102,6 +102,13 @@ const struct sched_ops *const *sched_registry(void);
 struct sched *sched_create(const char *name, const struct sched_init *ini,
 			   char *err, size_t errlen);
 void sched_destroy(struct sched *s);
+/*
+ * Check name (with its ":args") exactly as sched_create does for scheduler
+ * 0 of an SM with n_sched schedulers and n_slots warp slots: 0, or -1 with
+ * a message in err.
+ */
+int sched_check(const char *name, unsigned n_sched, unsigned n_slots,
+		char *err, size_t errlen);
 /* Print "name  description" for every policy (`warpsim list`). */
 void sched_print_list(FILE *f);
 

@@ -18,6 +18,8 @@
 #include "../ptx/ptx.h"
 #include "../stats/stats.h"
 #include "../timing/timing.h"
+#include "../sched/fetch.h"
+#include "../sched/sched.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -92,14 +94,44 @@ static double sim_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+int ws_config_check(struct ws_config *c, struct diag *d)
+{
+	char err[256];
+	unsigned slots;
+
+	if (cfg_validate(c, d))
+		return WS_E_INVALID;
+	/*
+	 * The policies are checked in every mode, as the timing model would
+	 * create them (functional mode has no warp slots beyond what a
+	 * policy can index, so the name check uses at most that many).
+	 */
+	slots = (unsigned)c->max_warps_per_sm;
+	if (strcmp(c->mode, "timing") && slots > SCHED_MAX_WARPS)
+		slots = SCHED_MAX_WARPS;
+	if (sched_check(c->sched, (unsigned)c->n_sched, slots, err,
+			sizeof(err))) {
+		diag_err(d, "gpgpu_scheduler '%s': %s", c->sched, err);
+		return WS_E_INVALID;
+	}
+	if (!fetch_lookup(c->fetch)) {
+		diag_err(d, "fetch_policy '%s': unknown fetch policy (try "
+			 "`warpsim list`)", c->fetch);
+		return WS_E_INVALID;
+	}
+	return WS_OK;
+}
+
 static int sim_finish_create(struct ws_sim *s, struct ws_sim **out,
 			     struct diag *d)
 {
-	if (cfg_validate(&s->cfg, d)) {
+	if (ws_config_check(&s->cfg, d)) {
 		cfg_release(&s->cfg);
 		free(s);
 		return WS_E_INVALID;
 	}
+	if (s->cfg.warnings)
+		fputs(s->cfg.warnings, stderr);
 	s->g = fgpu_create(&s->cfg);
 	if (!strcmp(s->cfg.mode, "timing")) {
 		s->t = tgpu_create(&s->cfg, s->g, d);

@@ -87,12 +87,15 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		goto fail;
 	t->lat_sfu = sfu[0];
 	t->ii_sfu = sfu[1];
-	if (sscanf(cfg->cache_il1, "%u:%u:%u", &t->i_sets, &t->i_line,
-		   &t->i_ways) != 3 || !t->i_sets || !t->i_ways ||
-	    t->i_line < 8 || (t->i_line & (t->i_line - 1))) {
-		diag_err(d, "gpgpu_cache:il1 = '%s': expected sets:line:assoc,...",
-			 cfg->cache_il1);
-		goto fail;
+	{ /* geometry only; [N|S:] prefix as GPGPU-Sim 4.x writes it */
+		struct mem_cache_config il1 = {0};
+
+		if (mem_cache_string_parse(&il1, "gpgpu_cache:il1",
+					   cfg->cache_il1, NULL, d))
+			goto fail;
+		t->i_sets = il1.n_sets;
+		t->i_line = il1.line_bytes;
+		t->i_ways = il1.assoc;
 	}
 	if (t->n_slots > SCHED_MAX_WARPS) {
 		diag_err(d, "%u warps per SM exceed the model's limit of %u",

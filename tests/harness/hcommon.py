@@ -78,8 +78,8 @@ def need_binaries(a, workloads):
             skip("bench host %s is not built" % w)
 
 
-def write_spec(path, name, workloads, scheds, seeds=(1,), mode="functional"):
-    """A small functional-mode sweep spec."""
+def write_spec(path, name, workloads, scheds, seeds=(1,), mode="timing"):
+    """A small sweep spec (timing mode unless told: functional mode takes no policies)."""
     q = lambda xs: "[" + ", ".join('"%s"' % x for x in xs) + "]"
     with open(path, "w") as f:
         f.write('[experiment]\nname = "%s"\n\n[sweep]\nmode = "%s"\n'

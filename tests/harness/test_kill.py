@@ -96,7 +96,7 @@ def session_procs(sid):
 slow = os.path.join(d, "slow.toml")
 with open(slow, "w") as f:
     f.write('[experiment]\nname = "slow"\n\n[[program]]\nname = "nap"\n'
-            'command = ["sleep", "30"]\n\n[sweep]\nmode = "functional"\n'
+            'command = ["sleep", "30"]\n\n[sweep]\nmode = "timing"\n'
             'programs = ["nap"]\nsched = ["lrr", "gto"]\n')
 
 

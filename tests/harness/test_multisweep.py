@@ -28,7 +28,7 @@ with open(spec_path, "w") as f:
 name = "multi"
 
 [sweep_defaults]
-mode = "functional"
+mode = "timing"
 configs = ["gtx480"]
 options = { gpgpu_max_cycle = 5000000 }
 
@@ -83,7 +83,7 @@ h.check("--gpgpu_max_cycle" in so and "--gpgpu_deadlock_cycles" in so,
 
 # A single [sweep] gives the same untraced keys; the traced one differs.
 single = {"experiment": {"name": "s"}, "sweep": {
-    "workloads": ["bt"], "sched": ["lrr"], "mode": "functional",
+    "workloads": ["bt"], "sched": ["lrr"], "mode": "timing",
     "configs": ["gtx480"], "options": {"gpgpu_max_cycle": 5000000}}}
 k1 = harness_spec.expand_jobs(single, info, a.source_dir, a.build_dir,
                               os.path.join(d, "runs"))[0]["key"]

@@ -36,7 +36,7 @@ def jobs(sw):
                                     os.path.join(d, "runs"))
 
 
-base = {"workloads": ["nn", "bt"], "sched": ["lrr", "gto"], "mode": "functional",
+base = {"workloads": ["nn", "bt"], "sched": ["lrr", "gto"], "mode": "timing",
         "configs": ["gtx480"]}
 j1 = jobs(dict(base, grid={"warp_size": [16, 32]}))
 h.check(len(j1) == 8, "2 workloads x 2 policies x 2 warp sizes = %d jobs"

@@ -2,7 +2,9 @@
 """User errors get one line and exit status 2, before anything runs:
   - an unknown issue or fetch policy, option, option value or config
     (asked of the binary: `warpsim list`, `warpsim options ARGS`), also
-    under --dry-run and in functional mode, which ignores the scheduler;
+    under --dry-run;
+  - policies or timing-only options in a functional-mode sweep (the
+    functional model has no scheduler: the runs would be identical);
   - an unknown spec key (named with its table);
   - names that would become paths with '/' or '..';
   - a binary, non-UTF-8 or invalid-TOML spec; -j -1 and -j 0;
@@ -23,7 +25,7 @@ BASE = '''[experiment]
 name = "v"
 
 [sweep]
-mode = "functional"
+mode = "timing"
 workloads = ["nn"]
 sched = ["lrr"]
 '''
@@ -55,7 +57,23 @@ def sweep_err(path, *want, extra=()):
             "a run directory appeared for a bad spec")
 
 
-# Names the binary must confirm, functional mode included.
+# Functional mode has no scheduler: naming policies there is an error, and
+# so is a timing-only option (a sweep over them would give identical runs).
+FUNC = BASE.replace('mode = "timing"', 'mode = "functional"')
+sweep_err(spec("fsched.toml", FUNC), "'sched'", "functional mode")
+sweep_err(spec("ffetch.toml", FUNC.replace('sched = ["lrr"]\n', '') +
+               'fetch = ["rr"]\n'), "'fetch'", "functional mode")
+sweep_err(spec("fopt.toml", FUNC.replace('sched = ["lrr"]\n', '') +
+               'grid = { gpgpu_ibuffer_size = [2, 4] }\n'),
+          "gpgpu_ibuffer_size")
+sweep_err(spec("fmode.toml", BASE), "'sched'", "functional mode",
+          extra=("--mode", "functional"))
+p = h.harness(a, "sweep", spec("fok.toml", FUNC.replace(
+    'sched = ["lrr"]\n', '')), "--out", out, "--dry-run")
+h.check("--mode functional" in p.stdout and "gpgpu_scheduler" not in
+        p.stdout, "a functional sweep without policies:\n" + p.stdout)
+
+# Names the binary must confirm.
 sweep_err(spec("pol.toml", BASE.replace('["lrr"]', '["lrr", "nosuch"]')),
           "'nosuch'", "issue policy")
 sweep_err(spec("fetch.toml", BASE + 'fetch = ["rr", "zz"]\n'), "'zz'",
@@ -66,7 +84,7 @@ sweep_err(spec("val.toml", BASE + 'grid = { gpgpu_ibuffer_size = ["x"] }\n'),
           "gpgpu_ibuffer_size")
 sweep_err(spec("cfg.toml", BASE + 'configs = ["no_such_config"]\n'),
           "no_such_config")
-sweep_err(spec("mode.toml", BASE.replace('"functional"', '"fast"')),
+sweep_err(spec("mode.toml", BASE.replace('"timing"', '"fast"')),
           "'fast'")
 # Unknown keys, named with their table.
 sweep_err(spec("key.toml", BASE + 'shced = ["gto"]\n'), "'shced'", "[sweep]")
@@ -102,7 +120,7 @@ for fn in sorted(os.listdir(ed)):
 
 # Without `mode` the jobs are timing-mode jobs, as with `warpsim run`.
 p = h.harness(a, "sweep", spec("nomode.toml", BASE.replace(
-    'mode = "functional"\n', '')), "--out", out, "--dry-run")
+    'mode = "timing"\n', '')), "--out", out, "--dry-run")
 h.check("--mode timing" in p.stdout and "--mode functional" not in p.stdout,
         "a spec without mode:\n" + p.stdout)
 h.check(not os.path.exists(os.path.join(out, "runs")), "dry run ran jobs")

@@ -424,18 +424,35 @@ def load_spec(path):
     return spec
 
 
-def check_sim(spec, info, source_dir):
+def check_sim(spec, info, source_dir, mode=None):
     """Ask the binary about every mode, issue and fetch policy, config and
     option (name and value) of every sub-sweep: `warpsim list` for policy
     names and `warpsim options ARGS` for each value, so a misspelt or
-    missing name fails before anything runs.  Raises SpecError."""
+    missing name fails before anything runs.  A sub-sweep that runs in
+    functional mode may not name `sched` or `fetch` (the functional model
+    has no scheduler: every policy would give the same result), and its
+    options are checked in functional mode, where warpsim refuses the
+    timing-only ones.  mode overrides the spec's modes (sweep --mode).
+    Raises SpecError."""
     pol = info.policies()
     for sw in subsweeps(spec):
         where = "sweep '%s'" % sw["name"]
-        for m in _as_list(sw.get("mode", DEFAULT_MODE), "mode"):
+        modes = ([mode] if mode is not None else
+                 _as_list(sw.get("mode", DEFAULT_MODE), "mode"))
+        for m in modes:
             if m not in SIM_MODES:
                 raise SpecError("%s: mode '%s' (one of %s)" % (
                     where, m, ", ".join(SIM_MODES)))
+        if "functional" in modes:
+            for key in ("sched", "fetch"):
+                if key in sw:
+                    raise SpecError(
+                        "%s: '%s' does not apply in functional mode (the "
+                        "functional model has no scheduler, so every "
+                        "policy would give the same result): run it in "
+                        "timing mode or drop '%s'" % (where, key, key))
+        mode_args = (["--mode", "functional"] if "functional" in modes
+                     else [])
         for kind, key, opt in (("sched", "sched", "gpgpu_scheduler"),
                                ("fetch", "fetch", "fetch_policy")):
             for v in _as_list(sw.get(key, "lrr" if kind == "sched"
@@ -462,7 +479,7 @@ def check_sim(spec, info, source_dir):
                 fixed += ["--" + info.canonical(k), _value_str(v)]
             except SpecError as e:
                 raise SpecError("%s: options: %s" % (where, e))
-        err = info.check_options(fixed) if fixed else None
+        err = info.check_options(mode_args + fixed) if fixed else None
         if err:
             raise SpecError("%s: options: %s" % (where, err))
         for g, vals in sorted(sw.get("grid", {}).items()):
@@ -471,7 +488,8 @@ def check_sim(spec, info, source_dir):
             except SpecError as e:
                 raise SpecError("%s: grid: %s" % (where, e))
             for v in _as_list(vals, "grid." + g):
-                err = info.check_options(fixed + ["--" + c, _value_str(v)])
+                err = info.check_options(mode_args + fixed +
+                                         ["--" + c, _value_str(v)])
                 if err:
                     raise SpecError("%s: grid %s = %s: %s" % (
                         where, g, v, err))
@@ -487,7 +505,7 @@ def expand_jobs(spec, info, source_dir, build_dir, runs_dir, mode=None):
     if mode is not None and mode not in SIM_MODES:
         raise SpecError("--mode '%s' (one of %s)" % (mode,
                                                      ", ".join(SIM_MODES)))
-    check_sim(spec, info, source_dir)
+    check_sim(spec, info, source_dir, mode)
     manifest = load_manifest(source_dir)
     progs = {p["name"]: p for p in _tables(spec, "program")}
     hashes = {}
@@ -627,6 +645,12 @@ def _expand_one(sw, info, source_dir, build_dir, runs_dir, mode, manifest,
         if carg:
             simopts += ["--config", carg]
         for k, v in opts:
+            # functional sub-sweeps name no sched or fetch (check_sim):
+            # these are the defaults, which warpsim would refuse as
+            # explicitly set timing-only options in functional mode
+            if md == "functional" and k in ("gpgpu_scheduler",
+                                            "fetch_policy"):
+                continue
             simopts += ["--" + info.canonical(k), v]
         job = {
             "key": key, "key16": key[:16], "ident": ident,
