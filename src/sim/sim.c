@@ -513,6 +513,7 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 	stats_u64(l, "gpu_sim_cas_fail", st->cas_fail);
 	stats_u64(l, "gpu_sim_back_branches", st->back_branches);
 	stats_u64(l, "gpu_max_resident_ctas", st->max_resident);
+	stats_u64(l, "max_progress_gap_insn", st->max_gap_insn);
 	if (ts) {
 		const struct mem_stats *m = &ts->mem;
 		uint64_t tot = 0;
@@ -562,6 +563,7 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "dram_busy_cycles", m->dram.busy_cycles);
 		stats_u64(l, "dram_cycles", m->dram_cycles * ts->n_mem);
 		stats_u64(l, "gpu_tb_cycles", ts->tb_cycles);
+		stats_u64(l, "max_progress_gap_cycles", ts->max_gap_cycles);
 		stats_f64(l, "gpu_tb_avg_lifetime", ts->n_tb ?
 			  (double)ts->tb_cycles / (double)ts->n_tb : 0.0);
 		stats_u64_array(l, "shader_issued", ts->sm_issued, ts->n_sm);
@@ -573,6 +575,22 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 	stats_f64(l, "sim_rate_cycle_per_s", st->wall_s > 0 ?
 		  (double)cycles / st->wall_s : 0.0);
 	sim_ratios(l, &s->cfg);
+}
+
+/* Add launch statistics l to the totals t; the progress gaps are maxima
+ * over the launches, not sums. */
+static void sim_add_totals(struct stats *t, const struct stats *l)
+{
+	static const char *const maxima[] = {"max_progress_gap_insn",
+					     "max_progress_gap_cycles"};
+	uint64_t old[ARRAY_SIZE(maxima)], v;
+	for (size_t i = 0; i < ARRAY_SIZE(maxima); i++)
+		if (!stats_get_u64(t, maxima[i], &old[i]))
+			old[i] = 0;
+	stats_add(t, l);
+	for (size_t i = 0; i < ARRAY_SIZE(maxima); i++)
+		if (stats_get_u64(l, maxima[i], &v))
+			stats_u64(t, maxima[i], MAX(old[i], v));
 }
 
 static void sim_print_launch(struct ws_sim *s)
@@ -626,7 +644,7 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 	if (rc != WS_E_INVALID && rc != WS_E_RESOURCES) {
 		sim_launch_stats(s, l->kernel, &st, s->t ? &ts : NULL, cycles,
 				 rc);
-		stats_add(s->tot, s->lst);
+		sim_add_totals(s->tot, s->lst);
 		s->tot_wall += st.wall_s;
 		stats_f64(s->tot, "sim_wall_seconds", s->tot_wall);
 		stats_f64(s->tot, "sim_rate_warp_insn_per_s", s->tot_wall > 0 ?

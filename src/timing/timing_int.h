@@ -198,6 +198,11 @@ struct tgpu {
 	unsigned n_regs;             /* first predicate scoreboard id */
 	uint64_t cycle;              /* current core cycle of the launch */
 	uint64_t last_issue;         /* cycle of the last issue anywhere */
+	uint64_t prog_mark;          /* g->last_progress + tb_next + tb_done
+					at the last progress seen */
+	uint64_t prog_cycle;         /* cycle of the last progress */
+	uint64_t prog_insn;          /* g->icount at the last progress */
+	uint64_t prog_cas;           /* g->n_cas_fail at the last progress */
 	uint64_t warp_seq;           /* dynamic warp ids handed out */
 	uint64_t tb_next;            /* next block to start */
 	uint64_t n_ctas;             /* blocks in the grid */
