@@ -564,6 +564,7 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "dram_cycles", m->dram_cycles * ts->n_mem);
 		stats_u64(l, "gpu_tb_cycles", ts->tb_cycles);
 		stats_u64(l, "max_progress_gap_cycles", ts->max_gap_cycles);
+		stats_u64(l, "max_cas_fail_per_progress", ts->max_cas_ratio);
 		stats_f64(l, "gpu_tb_avg_lifetime", ts->n_tb ?
 			  (double)ts->tb_cycles / (double)ts->n_tb : 0.0);
 		stats_u64_array(l, "shader_issued", ts->sm_issued, ts->n_sm);
@@ -582,7 +583,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 static void sim_add_totals(struct stats *t, const struct stats *l)
 {
 	static const char *const maxima[] = {"max_progress_gap_insn",
-					     "max_progress_gap_cycles"};
+					     "max_progress_gap_cycles",
+					     "max_cas_fail_per_progress"};
 	uint64_t old[ARRAY_SIZE(maxima)], v;
 	for (size_t i = 0; i < ARRAY_SIZE(maxima); i++)
 		if (!stats_get_u64(t, maxima[i], &old[i]))

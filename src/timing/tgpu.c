@@ -532,6 +532,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 				   t->ws, 128);
 	t->err = 0;
 	t->prog_mark = t->prog_cycle = t->prog_insn = t->prog_cas = 0;
+	t->lw_start = t->lw_events = t->lw_cas = 0;
 	uint64_t *smi = t->st.sm_issued, *smt = t->st.sm_tbs;
 	memset(&t->st, 0, sizeof(t->st));
 	t->st.sm_issued = smi ? smi : xcalloc(t->n_sm, 8);
@@ -623,6 +624,7 @@ static inline void launch_note_progress(struct tgpu *t)
 	t->st.max_gap_cycles = MAX(t->st.max_gap_cycles,
 				   t->cycle - t->prog_cycle);
 	g->max_gap_insn = MAX(g->max_gap_insn, g->icount - t->prog_insn);
+	t->lw_events++;
 	t->prog_mark = mark;
 	t->prog_cycle = t->cycle;
 	t->prog_insn = g->icount;
@@ -630,17 +632,49 @@ static inline void launch_note_progress(struct tgpu *t)
 }
 
 /*
+ * End of a livelock window (gpgpu_livelock_cycles): true when atom.cas
+ * failed at least T_LIVELOCK_RATIO times per cycle with progress in it -
+ * a spin lock whose holder (almost) never runs, as under greedy issue when
+ * the spinning warps are older than the holder.  Progress that is merely
+ * rare is not caught by the gap window, which any single store resets.
+ * Keeps the highest ratio for the statistics; starts the next window.
+ */
+static bool launch_livelock_window(struct tgpu *t, char *why, size_t n)
+{
+	uint64_t fails = t->g->n_cas_fail - t->lw_cas;
+	uint64_t ratio = fails / MAX(t->lw_events, 1);
+	bool stuck = fails && ratio >= T_LIVELOCK_RATIO;
+	t->st.max_cas_ratio = MAX(t->st.max_cas_ratio, ratio);
+	if (stuck)
+		snprintf(why, n, "gpgpu_livelock_cycles = %llu cycles: %llu "
+			 "failed atom.cas against %llu cycles with progress",
+			 (unsigned long long)t->cfg->livelock_cycles,
+			 (unsigned long long)fails,
+			 (unsigned long long)t->lw_events);
+	t->lw_start = t->cycle;
+	t->lw_events = 0;
+	t->lw_cas = t->g->n_cas_fail;
+	return stuck;
+}
+
+/*
  * Nothing progressed for gpgpu_hang_cycles cycles, or for deadlock_window
  * warp instructions (the functional-mode window, kept here so that both
  * modes stop a launch that one of them stops): hung when some warp waits
  * at a barrier, livelocked when atom.cas kept failing, else no progress.
+ * Also a livelock window that ends with (almost) only failed atom.cas.
  */
 static int launch_hang(struct tgpu *t, struct diag *d)
 {
 	const struct ws_config *c = t->cfg;
-	char window[96];
+	char window[192];
 	bool by_cycles = c->hang_cycles &&
 		t->cycle - t->prog_cycle > c->hang_cycles;
+	if (c->livelock_cycles && t->cycle - t->lw_start >= c->livelock_cycles &&
+	    launch_livelock_window(t, window, sizeof(window))) {
+		report_stuck(t, fgpu_stuck_why(FSTUCK_LIVELOCK), window, d);
+		return WS_E_DEADLOCK;
+	}
 	if (!by_cycles && t->g->icount - t->prog_insn <= c->deadlock_window)
 		return 0;
 	if (by_cycles)

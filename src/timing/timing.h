@@ -88,6 +88,8 @@ struct tstats {
 				       progress (store, memory-changing
 				       atomic, barrier event, exit, block
 				       start or end) */
+	uint64_t max_cas_ratio;     /* highest failed atom.cas per cycle with
+				       progress over a whole livelock window */
 	uint64_t *sm_issued;        /* per SM: warp instructions issued
 				       (n_sm entries, owned by the tgpu) */
 	uint64_t *sm_tbs;           /* per SM: blocks run (n_sm entries) */
