@@ -132,6 +132,8 @@ enum fstuck_kind {
 	FSTUCK_HUNG,        /* some warp waits at a barrier */
 	FSTUCK_LIVELOCK,    /* atom.cas kept failing meanwhile */
 	FSTUCK_NO_PROGRESS, /* neither: an endless loop or a flag spin */
+	FSTUCK_STARVED,     /* timing: progress is rare and atom.cas fails
+			       about a thousand times per progress event */
 };
 
 /* Warps a report lists before it only counts the rest. */

@@ -284,6 +284,11 @@ const char *fgpu_stuck_why(enum fstuck_kind kind)
 		       "nothing stores, exits or reaches a barrier - a lock "
 		       "whose holder cannot run, e.g. the naive spin-lock form "
 		       "on an IPDOM SIMT stack";
+	case FSTUCK_STARVED:
+		return "is livelocked: warps keep failing atom.cas while "
+		       "progress almost never comes - lock holders that "
+		       "(almost) never run, e.g. younger warps starved by "
+		       "greedy (gto, oldest-first) issue";
 	case FSTUCK_NO_PROGRESS:
 		break;
 	}

@@ -672,7 +672,7 @@ static int launch_hang(struct tgpu *t, struct diag *d)
 		t->cycle - t->prog_cycle > c->hang_cycles;
 	if (c->livelock_cycles && t->cycle - t->lw_start >= c->livelock_cycles &&
 	    launch_livelock_window(t, window, sizeof(window))) {
-		report_stuck(t, fgpu_stuck_why(FSTUCK_LIVELOCK), window, d);
+		report_stuck(t, fgpu_stuck_why(FSTUCK_STARVED), window, d);
 		return WS_E_DEADLOCK;
 	}
 	if (!by_cycles && t->g->icount - t->prog_insn <= c->deadlock_window)
