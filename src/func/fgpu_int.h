@@ -62,6 +62,8 @@ struct fgpu {
 	uint64_t icount;              /* warp instructions this launch */
 	uint64_t tinsn;               /* thread instructions this launch */
 	uint64_t last_progress;       /* icount at the last progress event */
+	uint64_t max_gap_insn;        /* longest run of warp instructions
+					 between progress events */
 	uint64_t n_bar;               /* warp barrier arrivals this launch */
 	uint64_t n_atom;              /* thread atomic operations */
 	uint64_t n_cas_fail;          /* thread atom.cas that did not swap */
@@ -130,6 +132,54 @@ void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
 		     uint64_t n_ctas, double wall_s);
 /* Report the recorded fault (stderr and d). */
 void fgpu_report_fault(struct fgpu *g, struct diag *d);
+
+/* ---- stuck-launch reports (grid.c), shared by functional and timing ---- */
+
+/*
+ * What a launch in which nothing progressed for a whole window is (a
+ * store, a memory-changing atomic, a barrier arrival or release, an exit
+ * or a block start is progress).
+ */
+enum fstuck_kind {
+	FSTUCK_HUNG,        /* some warp waits at a barrier */
+	FSTUCK_LIVELOCK,    /* atom.cas kept failing meanwhile */
+	FSTUCK_NO_PROGRESS, /* neither: an endless loop or a flag spin */
+	FSTUCK_STARVED,     /* timing: progress is rare and atom.cas fails
+			       about a thousand times per progress event */
+};
+
+/* Warps a report lists before it only counts the rest. */
+#define FSTUCK_MAX_WARPS 24
+
+/* A report on a launch that cannot finish, built warp by warp. */
+struct fstuck {
+	FILE *ms;        /* memory stream the text is written to */
+	char *txt;       /* the text (open_memstream's buffer) */
+	size_t len;      /* its length */
+	unsigned shown;  /* warps offered so far (listed up to the max) */
+};
+
+/* Classify the stuck launch: cas_mark is n_cas_fail at the last progress. */
+enum fstuck_kind fgpu_stuck_kind(const struct fgpu *g, uint64_t cas_mark);
+/* The diagnosis sentence for kind ("is hung: ..."). */
+const char *fgpu_stuck_why(enum fstuck_kind kind);
+/*
+ * Start a report: "kernel 'K' <why>", then "<when>; warps:" on the next
+ * line (when says at which cycle or instruction it was detected).  false
+ * if no memory stream could be opened (nothing to end then).
+ */
+bool fstuck_begin(struct fstuck *r, const struct fgpu *g, const char *why,
+		  const char *when);
+/*
+ * One line for warp w of block c: SM, block, warp, PTX line, pc, CUDA
+ * line, and its state (waits at barrier N with the arrival count, runs,
+ * exited), then "; <doing>" when doing is not NULL (timing mode adds what
+ * the pipeline waits for).
+ */
+void fstuck_warp(struct fstuck *r, const struct fgpu *g, const struct fcta *c,
+		 const struct fwarp *w, const char *doing);
+/* Finish the report: to stderr and into d. */
+void fstuck_end(struct fstuck *r, struct diag *d);
 
 /* Push a SIMT stack entry (grows the stack if needed). */
 void simt_push(struct fwarp *w, uint32_t pc, uint32_t rpc, lanemask_t mask,

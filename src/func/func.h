@@ -84,6 +84,9 @@ struct flaunch_stats {
 	uint64_t atomics;       /* thread-level atomic operations */
 	uint64_t cas_fail;      /* thread-level atom.cas that did not swap */
 	uint64_t back_branches; /* taken backward branches, per warp */
+	uint64_t max_gap_insn;  /* longest run of warp instructions without
+				   progress (store, atomic change, barrier
+				   event, exit) */
 	double wall_s;          /* host seconds spent */
 };
 

@@ -12,9 +12,11 @@
  * live warp waits at a barrier that cannot complete: that is reported as
  * a deadlock.  When deadlock_window instructions pass without a store, a
  * memory-changing atomic, a barrier event or an exit, the launch is
- * reported as hung if some warp waits at a barrier, or as livelocked if
- * warps kept failing atom.cas meanwhile (a lock whose holder cannot run);
- * gpgpu_max_insn bounds every launch.
+ * reported as hung if some warp waits at a barrier, as livelocked if
+ * warps kept failing atom.cas meanwhile (a lock whose holder cannot run),
+ * else as making no progress (an endless loop); gpgpu_max_insn bounds
+ * every launch.  The report (which warp waits where) is built by the
+ * fstuck_* functions below, which timing mode uses too.
  */
 #include "../base/base.h"
 #include "../../include/warpsim.h"
@@ -291,50 +293,126 @@ void fgpu_report_fault(struct fgpu *g, struct diag *d)
 	diag_err(d, "%s", msg);
 }
 
-/* Describe where every live warp of the resident blocks is. */
-static void report_hang(struct fgpu *g, const char *why, struct diag *d)
+/* ---- stuck-launch reports, shared with timing mode ---------------------- */
+
+const char *fgpu_stuck_why(enum fstuck_kind kind)
 {
-	const struct ptx_kernel *k = g->l->k;
-	char *txt = NULL;
-	size_t len = 0;
-	FILE *ms = open_memstream(&txt, &len);
-	unsigned shown = 0;
-	if (!ms)
-		return;
-	fprintf(ms, "kernel '%s' %s after %llu warp instructions; warps:\n",
-		k->name, why, (unsigned long long)g->icount);
+	switch (kind) {
+	case FSTUCK_HUNG:
+		return "is hung: warps wait at a barrier while the others run "
+		       "without storing, exiting or reaching a barrier";
+	case FSTUCK_LIVELOCK:
+		return "is livelocked: warps keep failing atom.cas while "
+		       "nothing stores, exits or reaches a barrier - a lock "
+		       "whose holder cannot run, e.g. the naive spin-lock form "
+		       "on an IPDOM SIMT stack";
+	case FSTUCK_STARVED:
+		return "is livelocked: warps keep failing atom.cas while "
+		       "progress almost never comes - lock holders that "
+		       "(almost) never run, e.g. younger warps starved by "
+		       "greedy (gto, oldest-first) issue";
+	case FSTUCK_NO_PROGRESS:
+		break;
+	}
+	return "makes no progress: its warps run without storing, changing "
+	       "memory with an atomic, reaching a barrier or exiting (an "
+	       "endless loop, or a spin on a flag that nothing sets)";
+}
+
+enum fstuck_kind fgpu_stuck_kind(const struct fgpu *g, uint64_t cas_mark)
+{
 	for (unsigned s = 0; s < g->n_slots; s++) {
-		struct fcta *c = &g->slots[s];
+		const struct fcta *c = &g->slots[s];
 		if (!g->slot_busy[s])
 			continue;
-		for (unsigned i = 0; i < c->n_warps; i++) {
-			struct fwarp *w = &c->warps[i];
-			if (w->state == FW_EXITED)
-				continue;
-			if (shown++ >= 24)
-				continue;
-			uint32_t pc = w->state == FW_BARRIER ? w->bar_pc :
-				w->stack[w->sp - 1].pc;
-			fprintf(ms, "  block (%u,%u,%u) warp %u: %s at %s:%u",
-				c->ctaid[0], c->ctaid[1], c->ctaid[2], i,
-				w->state == FW_BARRIER ? "waits at barrier" :
-				"runs", k->file ? k->file : "<ptx>",
-				k->code[pc].line);
-			if (w->state == FW_BARRIER)
-				fprintf(ms, " (bar %u: %u of %u warps arrived)",
-					w->bar_id, c->bar[w->bar_id].arrived,
-					c->bar[w->bar_id].expected ?
-					c->bar[w->bar_id].expected :
-					c->n_live_warps);
-			fputc('\n', ms);
-		}
+		for (unsigned i = 0; i < c->n_warps; i++)
+			if (c->warps[i].state == FW_BARRIER)
+				return FSTUCK_HUNG;
 	}
-	if (shown > 24)
-		fprintf(ms, "  ... and %u more warps\n", shown - 24);
-	fclose(ms);
-	fprintf(stderr, "warpsim: %s", txt);
-	diag_err(d, "%s", txt);
-	free(txt);
+	return g->n_cas_fail > cas_mark ? FSTUCK_LIVELOCK : FSTUCK_NO_PROGRESS;
+}
+
+bool fstuck_begin(struct fstuck *r, const struct fgpu *g, const char *why,
+		  const char *when)
+{
+	r->txt = NULL;
+	r->len = 0;
+	r->shown = 0;
+	r->ms = open_memstream(&r->txt, &r->len);
+	if (!r->ms)
+		return false;
+	fprintf(r->ms, "kernel '%s' %s\n  %s; warps:\n", g->l->k->name, why,
+		when);
+	return true;
+}
+
+void fstuck_warp(struct fstuck *r, const struct fgpu *g, const struct fcta *c,
+		 const struct fwarp *w, const char *doing)
+{
+	const struct ptx_kernel *k = g->l->k;
+	if (r->shown++ >= FSTUCK_MAX_WARPS)
+		return;
+	uint32_t pc = w->state == FW_BARRIER ? w->bar_pc :
+		w->sp ? w->stack[w->sp - 1].pc : 0;
+	const struct insn *in = &k->code[pc];
+	fprintf(r->ms, "  SM %u block (%u,%u,%u) warp %u: at %s:%u (pc %u%s%.0u): ",
+		c->smid, c->ctaid[0], c->ctaid[1], c->ctaid[2], w->warp_id,
+		k->file ? k->file : "<ptx>", in->line, pc,
+		in->src_line ? ", CUDA line " : "", in->src_line);
+	if (w->state == FW_BARRIER) {
+		const struct fbarrier *b = &c->bar[w->bar_id];
+		fprintf(r->ms, "waits at barrier %u (%u of %u warps arrived)",
+			w->bar_id, b->arrived,
+			b->expected ? b->expected : c->n_live_warps);
+	} else {
+		fputs(w->state == FW_EXITED ? "exited" : "runs", r->ms);
+	}
+	if (doing)
+		fprintf(r->ms, "; %s", doing);
+	fputc('\n', r->ms);
+}
+
+void fstuck_end(struct fstuck *r, struct diag *d)
+{
+	if (r->shown > FSTUCK_MAX_WARPS)
+		fprintf(r->ms, "  ... and %u more warps\n",
+			r->shown - FSTUCK_MAX_WARPS);
+	fclose(r->ms);
+	fprintf(stderr, "warpsim: %s", r->txt);
+	diag_err(d, "%s", r->txt);
+	free(r->txt);
+	r->txt = NULL;
+}
+
+/*
+ * Functional-mode report: where every live warp of the resident blocks
+ * is.  window: name the instruction window that ran out (a hang), or not
+ * (a deadlock, the instruction bound).
+ */
+static void report_hang(struct fgpu *g, const char *why, bool window,
+			struct diag *d)
+{
+	struct fstuck r;
+	char when[200];
+	int n = snprintf(when, sizeof(when), "detected at warp instruction "
+			 "%llu; last progress at warp instruction %llu",
+			 (unsigned long long)g->icount,
+			 (unsigned long long)g->last_progress);
+	if (window && n > 0 && (size_t)n < sizeof(when))
+		snprintf(when + n, sizeof(when) - (size_t)n, " (window: "
+			 "deadlock_window = %llu warp instructions)",
+			 (unsigned long long)g->cfg->deadlock_window);
+	if (!fstuck_begin(&r, g, why, when))
+		return;
+	for (unsigned s = 0; s < g->n_slots; s++) {
+		const struct fcta *c = &g->slots[s];
+		if (!g->slot_busy[s])
+			continue;
+		for (unsigned i = 0; i < c->n_warps; i++)
+			if (c->warps[i].state != FW_EXITED)
+				fstuck_warp(&r, g, c, &c->warps[i], NULL);
+	}
+	fstuck_end(&r, d);
 }
 
 /* ---- the launch ---------------------------------------------------------- */
@@ -462,15 +540,12 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 	}
 	while (done < n_ctas) {
 		bool ran = false;
-		unsigned waiting = 0;
 		for (unsigned s = 0; s < g->n_slots; s++) {
 			struct fcta *c = &g->slots[s];
 			if (!g->slot_busy[s])
 				continue;
 			for (unsigned i = 0; i < c->n_warps; i++) {
 				struct fwarp *w = &c->warps[i];
-				if (w->state == FW_BARRIER)
-					waiting++;
 				if (w->state != FW_READY)
 					continue;
 				ran = true;
@@ -493,34 +568,23 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 		launch_progress(g, done, n_ctas, t0, &last, &next_check);
 		if (!ran) {
 			report_hang(g, "deadlocked: every live warp waits at a "
-				    "barrier that cannot complete", d);
+				    "barrier that cannot complete", false, d);
 			return WS_E_DEADLOCK;
 		}
 		if (g->icount > g->cfg->max_warp_insn) {
-			report_hang(g, "exceeded gpgpu_max_insn", d);
+			report_hang(g, "exceeded gpgpu_max_insn", false, d);
 			return WS_E_INSN_LIMIT;
 		}
 		if (g->last_progress != seen_progress) {
+			g->max_gap_insn = MAX(g->max_gap_insn,
+					      g->last_progress - seen_progress);
 			seen_progress = g->last_progress;
 			cas_mark = g->n_cas_fail;
 		}
 		if (g->icount - g->last_progress > g->cfg->deadlock_window) {
-			if (waiting) {
-				report_hang(g, "is hung: warps wait at a barrier "
-					    "while the others run without storing, "
-					    "exiting or reaching a barrier (see "
-					    "deadlock_window)", d);
-				return WS_E_DEADLOCK;
-			}
-			if (g->n_cas_fail > cas_mark) {
-				report_hang(g, "is livelocked: warps keep failing "
-					    "atom.cas while nothing stores, exits or "
-					    "reaches a barrier - a lock whose holder "
-					    "cannot run, e.g. the naive spin-lock "
-					    "form on an IPDOM SIMT stack (see "
-					    "deadlock_window)", d);
-				return WS_E_DEADLOCK;
-			}
+			report_hang(g, fgpu_stuck_why(fgpu_stuck_kind(g,
+					cas_mark)), true, d);
+			return WS_E_DEADLOCK;
 		}
 	}
 	return 0;
@@ -558,7 +622,7 @@ int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
 			goto out_of_memory;
 	g->l = l;
 	g->n_slots = n_slots;
-	g->icount = g->tinsn = g->last_progress = 0;
+	g->icount = g->tinsn = g->last_progress = g->max_gap_insn = 0;
 	g->n_bar = g->n_atom = g->n_cas_fail = g->n_back = 0;
 	memset(&g->fault, 0, sizeof(g->fault));
 	memset(g->slot_busy, 0, g->n_slots);
@@ -589,6 +653,7 @@ void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
 		st->atomics = g->n_atom;
 		st->cas_fail = g->n_cas_fail;
 		st->back_branches = g->n_back;
+		st->max_gap_insn = g->max_gap_insn;
 		st->wall_s = wall_s;
 	}
 	g->clock += g->icount;

@@ -686,6 +686,7 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 	stats_u64(l, "gpu_sim_cas_fail", st->cas_fail);
 	stats_u64(l, "gpu_sim_back_branches", st->back_branches);
 	stats_u64(l, "gpu_max_resident_ctas", st->max_resident);
+	stats_u64(l, "max_progress_gap_insn", st->max_gap_insn);
 	if (ts) {
 		const struct mem_stats *m = &ts->mem;
 		uint64_t tot = 0;
@@ -751,6 +752,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "dram_n_req", m->dram.n_req);
 		sim_dram_chan_stats(l, m, ts->n_mem);
 		stats_u64(l, "gpu_tb_cycles", ts->tb_cycles);
+		stats_u64(l, "max_progress_gap_cycles", ts->max_gap_cycles);
+		stats_u64(l, "max_cas_fail_per_progress", ts->max_cas_ratio);
 		stats_f64(l, "gpu_tb_avg_lifetime", ts->n_tb ?
 			  (double)ts->tb_cycles / (double)ts->n_tb : 0.0);
 		stats_u64_array(l, "shader_issued", ts->sm_issued, ts->n_sm);
@@ -782,6 +785,23 @@ static void sim_running(struct ws_sim *s, struct stats *r)
 		stats_f64(r, "gpu_tot_occupancy", v);
 	if (stats_get_f64(s->tot, "L2_BW", &v))
 		stats_f64(r, "L2_BW_total", v);
+}
+
+/* Add launch statistics l to the totals t; the progress gaps are maxima
+ * over the launches, not sums. */
+static void sim_add_totals(struct stats *t, const struct stats *l)
+{
+	static const char *const maxima[] = {"max_progress_gap_insn",
+					     "max_progress_gap_cycles",
+					     "max_cas_fail_per_progress"};
+	uint64_t old[ARRAY_SIZE(maxima)], v;
+	for (size_t i = 0; i < ARRAY_SIZE(maxima); i++)
+		if (!stats_get_u64(t, maxima[i], &old[i]))
+			old[i] = 0;
+	stats_add(t, l);
+	for (size_t i = 0; i < ARRAY_SIZE(maxima); i++)
+		if (stats_get_u64(l, maxima[i], &v))
+			stats_u64(t, maxima[i], MAX(old[i], v));
 }
 
 static void sim_print_launch(struct ws_sim *s)
@@ -836,7 +856,7 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 	if (rc != WS_E_INVALID && rc != WS_E_RESOURCES && rc != WS_E_OOM) {
 		sim_launch_stats(s, l->kernel, &st, s->t ? &ts : NULL, cycles,
 				 rc);
-		stats_add(s->tot, s->lst);
+		sim_add_totals(s->tot, s->lst);
 		sim_ratios(s->tot, &s->cfg);
 		s->tot_wall += st.wall_s;
 		stats_f64(s->tot, "sim_wall_seconds", s->tot_wall);

@@ -4,7 +4,8 @@
  * and shared memory; one block per SM per cycle, SMs in round-robin order;
  * a slot is reused once every warp of its block has exited and drained),
  * the core-cycle loop over SMs and the memory system, global atomics
- * applied at the L2, the no-issue watchdog and the event trace.
+ * applied at the L2, the no-issue watchdog, hang detection (no progress
+ * for gpgpu_hang_cycles) and the event trace.
  */
 #include "timing_int.h"
 #include "../../include/warpsim.h"
@@ -450,68 +451,61 @@ static void dispatch(struct tgpu *t)
 
 /* ---- reports --------------------------------------------------------------- */
 
+/* What the pipeline holds warp w for, beyond its functional state (NULL:
+ * nothing to add). */
 static const char *warp_wait_why(const struct twarp *w, char *buf, size_t n)
 {
-	const struct fcta *c = w->cta;
 	const struct fwarp *fw = w->fw;
-	if (fw->state == FW_BARRIER) {
-		snprintf(buf, n, "waits at barrier %u (%u of %u warps arrived)",
-			 fw->bar_id, c->bar[fw->bar_id].arrived,
-			 c->bar[fw->bar_id].expected ?
-			 c->bar[fw->bar_id].expected : c->n_live_warps);
-	} else if (fw->state == FW_EXITED) {
-		snprintf(buf, n, "exited; waits for %u memory operations",
-			 w->n_mem);
-	} else if (w->n_atom) {
+	if (fw->state == FW_BARRIER)
+		return NULL;
+	if (fw->state == FW_EXITED)
+		snprintf(buf, n, "waits for %u memory operations", w->n_mem);
+	else if (w->n_atom)
 		snprintf(buf, n, "waits for %u atomic operations", w->n_atom);
-	} else if (w->membar) {
+	else if (w->membar)
 		snprintf(buf, n, "waits at a membar for %u memory operations",
 			 w->n_mem);
-	} else if (w->ib_n && (w->n_mem || w->n_wb)) {
+	else if (w->ib_n && (w->n_mem || w->n_wb))
 		snprintf(buf, n, "waits on the scoreboard (%u memory, %u ALU "
 			 "results outstanding)", w->n_mem, w->n_wb);
-	} else if (w->imiss) {
+	else if (w->imiss)
 		snprintf(buf, n, "waits for an instruction-cache miss");
-	} else {
+	else
 		snprintf(buf, n, "ready (%u I-buffer entries)", w->ib_n);
-	}
 	return buf;
 }
 
-static void report_stuck(struct tgpu *t, const char *why, struct diag *d)
+/*
+ * Report a launch that cannot finish, in the format functional mode uses
+ * (src/func/grid.c fstuck_*): the diagnosis, the cycle it was detected at
+ * and the last progress, then every live warp with what it waits for.
+ * window: the progress window that ran out, or NULL.
+ */
+static void report_stuck(struct tgpu *t, const char *why, const char *window,
+			 struct diag *d)
 {
-	const struct ptx_kernel *k = t->k;
-	char *txt = NULL, buf[160];
-	size_t len = 0;
-	unsigned shown = 0;
-	FILE *ms = open_memstream(&txt, &len);
-	if (!ms)
+	struct fstuck r;
+	char when[256], buf[160];
+	int n = snprintf(when, sizeof(when), "detected at cycle %llu (warp "
+			 "instruction %llu); last progress at cycle %llu",
+			 (unsigned long long)t->cycle,
+			 (unsigned long long)t->g->icount,
+			 (unsigned long long)t->prog_cycle);
+	if (window && n > 0 && (size_t)n < sizeof(when))
+		snprintf(when + n, sizeof(when) - (size_t)n, " (window: %s)",
+			 window);
+	if (!fstuck_begin(&r, t->g, why, when))
 		return;
-	fprintf(ms, "kernel '%s' %s at cycle %llu (%llu warp instructions); "
-		"warps:\n", k->name, why, (unsigned long long)t->cycle,
-		(unsigned long long)t->g->icount);
 	for (unsigned i = 0; i < t->n_sm; i++) {
 		struct tsm *s = &t->sm[i];
 		for (unsigned wi = 0; wi < t->n_slots; wi++) {
-			struct twarp *w = &s->w[wi];
-			if (!w->fw || w->done || shown++ >= 24)
-				continue;
-			const struct fwarp *fw = w->fw;
-			uint32_t pc = fw->state == FW_BARRIER ? fw->bar_pc :
-				fw->sp ? fw->stack[fw->sp - 1].pc : 0;
-			fprintf(ms, "  SM %u block (%u,%u,%u) warp %u: at %s:%u: "
-				"%s\n", i, w->cta->ctaid[0], w->cta->ctaid[1],
-				w->cta->ctaid[2], fw->warp_id,
-				k->file ? k->file : "<ptx>", k->code[pc].line,
-				warp_wait_why(w, buf, sizeof(buf)));
+			const struct twarp *w = &s->w[wi];
+			if (w->fw && !w->done)
+				fstuck_warp(&r, t->g, w->cta, w->fw,
+					    warp_wait_why(w, buf, sizeof(buf)));
 		}
 	}
-	if (shown > 24)
-		fprintf(ms, "  ... and %u more warps\n", shown - 24);
-	fclose(ms);
-	fprintf(stderr, "warpsim: %s", txt);
-	diag_err(d, "%s", txt);
-	free(txt);
+	fstuck_end(&r, d);
 }
 
 /* ---- the launch -------------------------------------------------------------- */
@@ -540,6 +534,8 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 	t->local_stride = ALIGN_UP((uint64_t)ALIGN_UP(k->local_bytes, 8) *
 				   t->ws, 128);
 	t->err = 0;
+	t->prog_mark = t->prog_cycle = t->prog_insn = t->prog_cas = 0;
+	t->lw_start = t->lw_events = t->lw_cas = 0;
 	uint64_t *smi = t->st.sm_issued, *smt = t->st.sm_tbs;
 	memset(&t->st, 0, sizeof(t->st));
 	t->st.sm_issued = smi ? smi : xcalloc(t->n_sm, 8);
@@ -616,40 +612,83 @@ static void launch_progress(struct tgpu *t, double t0, double *last)
 }
 
 /*
- * Warps that keep issuing without progress (no store, memory-changing
- * atomic, barrier event or exit for deadlock_window warp instructions):
- * hung when some warp waits at a barrier, livelocked when atom.cas kept
- * failing meanwhile (as in functional mode, src/func/grid.c).
+ * Progress bookkeeping, once per cycle: a store, a memory-changing atomic,
+ * a barrier arrival or release or a warp exit (each moves g->last_progress
+ * to the instruction count), a block start or a block end.  The three
+ * counters only grow, so their sum changes exactly when one of them does.
+ * Keeps the longest gaps for the statistics.
  */
-static int launch_livelock(struct tgpu *t, uint64_t *seen,
-			   uint64_t *cas_mark, struct diag *d)
+static inline void launch_note_progress(struct tgpu *t)
 {
 	struct fgpu *g = t->g;
-	if (g->last_progress != *seen) {
-		*seen = g->last_progress;
-		*cas_mark = g->n_cas_fail;
+	uint64_t mark = g->last_progress + t->tb_next + t->tb_done;
+	if (mark == t->prog_mark)
+		return;
+	t->st.max_gap_cycles = MAX(t->st.max_gap_cycles,
+				   t->cycle - t->prog_cycle);
+	g->max_gap_insn = MAX(g->max_gap_insn, g->icount - t->prog_insn);
+	t->lw_events++;
+	t->prog_mark = mark;
+	t->prog_cycle = t->cycle;
+	t->prog_insn = g->icount;
+	t->prog_cas = g->n_cas_fail;
+}
+
+/*
+ * End of a livelock window (gpgpu_livelock_cycles): true when atom.cas
+ * failed at least T_LIVELOCK_RATIO times per cycle with progress in it -
+ * a spin lock whose holder (almost) never runs, as under greedy issue when
+ * the spinning warps are older than the holder.  Progress that is merely
+ * rare is not caught by the gap window, which any single store resets.
+ * Keeps the highest ratio for the statistics; starts the next window.
+ */
+static bool launch_livelock_window(struct tgpu *t, char *why, size_t n)
+{
+	uint64_t fails = t->g->n_cas_fail - t->lw_cas;
+	uint64_t ratio = fails / MAX(t->lw_events, 1);
+	bool stuck = fails && ratio >= T_LIVELOCK_RATIO;
+	t->st.max_cas_ratio = MAX(t->st.max_cas_ratio, ratio);
+	if (stuck)
+		snprintf(why, n, "gpgpu_livelock_cycles = %llu cycles: %llu "
+			 "failed atom.cas against %llu cycles with progress",
+			 (unsigned long long)t->cfg->livelock_cycles,
+			 (unsigned long long)fails,
+			 (unsigned long long)t->lw_events);
+	t->lw_start = t->cycle;
+	t->lw_events = 0;
+	t->lw_cas = t->g->n_cas_fail;
+	return stuck;
+}
+
+/*
+ * Nothing progressed for gpgpu_hang_cycles cycles, or for deadlock_window
+ * warp instructions (the functional-mode window, kept here so that both
+ * modes stop a launch that one of them stops): hung when some warp waits
+ * at a barrier, livelocked when atom.cas kept failing, else no progress.
+ * Also a livelock window that ends with (almost) only failed atom.cas.
+ */
+static int launch_hang(struct tgpu *t, struct diag *d)
+{
+	const struct ws_config *c = t->cfg;
+	char window[192];
+	bool by_cycles = c->hang_cycles &&
+		t->cycle - t->prog_cycle > c->hang_cycles;
+	if (c->livelock_cycles && t->cycle - t->lw_start >= c->livelock_cycles &&
+	    launch_livelock_window(t, window, sizeof(window))) {
+		report_stuck(t, fgpu_stuck_why(FSTUCK_STARVED), window, d);
+		return WS_E_DEADLOCK;
 	}
-	if (g->icount - g->last_progress <= t->cfg->deadlock_window)
+	if (!by_cycles && t->g->icount - t->prog_insn <= c->deadlock_window)
 		return 0;
-	bool waiting = false;
-	for (unsigned i = 0; i < t->n_sm && !waiting; i++)
-		for (unsigned k = 0; k < t->n_words; k++)
-			waiting |= t->sm[i].cb[TC_BAR][k] != 0;
-	if (waiting) {
-		report_stuck(t, "is hung: warps wait at a barrier while the "
-			     "others run without storing, exiting or reaching "
-			     "a barrier (see deadlock_window)", d);
-		return WS_E_DEADLOCK;
-	}
-	if (g->n_cas_fail > *cas_mark) {
-		report_stuck(t, "is livelocked: warps keep failing atom.cas "
-			     "while nothing stores, exits or reaches a barrier "
-			     "- a lock whose holder cannot run, e.g. the naive "
-			     "spin-lock form on an IPDOM SIMT stack (see "
-			     "deadlock_window)", d);
-		return WS_E_DEADLOCK;
-	}
-	return 0;
+	if (by_cycles)
+		snprintf(window, sizeof(window), "gpgpu_hang_cycles = %llu "
+			 "cycles", (unsigned long long)c->hang_cycles);
+	else
+		snprintf(window, sizeof(window), "deadlock_window = %llu warp "
+			 "instructions", (unsigned long long)c->deadlock_window);
+	report_stuck(t, fgpu_stuck_why(fgpu_stuck_kind(t->g, t->prog_cas)),
+		     window, d);
+	return WS_E_DEADLOCK;
 }
 
 int tgpu_launch(struct tgpu *t, const struct flaunch *l,
@@ -659,7 +698,6 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	unsigned cps;
 	double t0 = now_s(), last = t0;
 	struct mem_stats m0, m1;
-	uint64_t seen = 0, cas_mark = 0;
 	int rc = fgpu_launch_begin(g, l, true, &cps, d);
 	if (rc)
 		return rc;
@@ -683,30 +721,34 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			break;
 		}
 		mem_sys_tick(t->ms);
+		launch_note_progress(t);
 		t->cycle++;
 		if (t->cycle - t->last_issue > t->cfg->watchdog_cycles) {
 			report_stuck(t, "deadlocked: no instruction issued for "
-				     "gpgpu_deadlock_cycles", d);
+				     "gpgpu_deadlock_cycles", NULL, d);
 			rc = WS_E_DEADLOCK;
 			break;
 		}
 		if (g->icount > t->cfg->max_warp_insn) {
-			report_stuck(t, "exceeded gpgpu_max_insn", d);
+			report_stuck(t, "exceeded gpgpu_max_insn", NULL, d);
 			rc = WS_E_INSN_LIMIT;
 			break;
 		}
 		if (t->cfg->max_cycle && t->cycle >= t->cfg->max_cycle) {
-			report_stuck(t, "exceeded gpgpu_max_cycle", d);
+			report_stuck(t, "exceeded gpgpu_max_cycle", NULL, d);
 			rc = WS_E_INSN_LIMIT;
 			break;
 		}
 		if (!(t->cycle & 0x3fff) && t->cfg->progress_s)
 			launch_progress(t, t0, &last);
-		if (!(t->cycle & 0x3ff) && (rc = launch_livelock(t, &seen,
-								 &cas_mark, d)))
+		if ((rc = launch_hang(t, d)))
 			break;
 	}
 	g->tclock = NULL;
+	/* the gap still open at the end (a stopped launch's is the longest) */
+	t->st.max_gap_cycles = MAX(t->st.max_gap_cycles,
+				   t->cycle - t->prog_cycle);
+	g->max_gap_insn = MAX(g->max_gap_insn, g->icount - t->prog_insn);
 #ifndef NDEBUG
 	if (!rc) { /* every request answered, every writeback done */
 		for (unsigned i = 0; i < t->n_sm; i++) {

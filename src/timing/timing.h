@@ -91,6 +91,12 @@ struct tstats {
 	uint64_t n_tb;              /* blocks run */
 	uint64_t tb_cycles;         /* sum of block lifetimes */
 	uint64_t max_resident_tb;   /* most blocks resident at once */
+	uint64_t max_gap_cycles;    /* longest run of cycles without
+				       progress (store, memory-changing
+				       atomic, barrier event, exit, block
+				       start or end) */
+	uint64_t max_cas_ratio;     /* highest failed atom.cas per cycle with
+				       progress over a whole livelock window */
 	uint64_t *sm_issued;        /* per SM: warp instructions issued
 				       (n_sm entries, owned by the tgpu) */
 	uint64_t *sm_tbs;           /* per SM: blocks run (n_sm entries) */

@@ -167,6 +167,14 @@ struct tsm {
 	uint64_t tbs;                /* blocks run (launch) */
 };
 
+/*
+ * Failed atom.cas per cycle with progress at or above which a livelock
+ * window (gpgpu_livelock_cycles) ends the launch as livelocked.  The
+ * suite's lock workloads stay below 50 at any issue policy that lets them
+ * finish (docs/timing.md, hang detection).
+ */
+#define T_LIVELOCK_RATIO 1000
+
 struct tgpu {
 	const struct ws_config *cfg; /* configuration */
 	struct fgpu *g;              /* functional GPU */
@@ -198,6 +206,14 @@ struct tgpu {
 	unsigned n_regs;             /* first predicate scoreboard id */
 	uint64_t cycle;              /* current core cycle of the launch */
 	uint64_t last_issue;         /* cycle of the last issue anywhere */
+	uint64_t prog_mark;          /* g->last_progress + tb_next + tb_done
+					at the last progress seen */
+	uint64_t prog_cycle;         /* cycle of the last progress */
+	uint64_t prog_insn;          /* g->icount at the last progress */
+	uint64_t prog_cas;           /* g->n_cas_fail at the last progress */
+	uint64_t lw_start;           /* cycle the livelock window began */
+	uint64_t lw_events;          /* cycles with progress in the window */
+	uint64_t lw_cas;             /* g->n_cas_fail when the window began */
 	uint64_t warp_seq;           /* dynamic warp ids handed out */
 	uint64_t tb_next;            /* next block to start */
 	uint64_t n_ctas;             /* blocks in the grid */

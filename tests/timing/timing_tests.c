@@ -4,7 +4,9 @@
  * ALU chain, independent streams from k warps, one load down to DRAM,
  * k-way shared-memory bank conflicts, the I-buffer refill after a taken
  * branch, barrier release timing, block turnover on one SM; plus
- * determinism (in one process and across two) and the deadlock watchdog.
+ * determinism (in one process and across two), the deadlock watchdog,
+ * and hang detection in both modes (detection cycle bounded in simulated
+ * cycles; a contended spin lock that finishes is never flagged).
  *
  * The kernels are the hand-written PTX files next to this one (directory
  * WS_TIMING_DIR, or argv[2]); they run through the public simulator API.
@@ -659,6 +661,295 @@ TEST(deadlock)
 	free(text);
 	free(err);
 	tt_close(&t);
+}
+
+/* ---- hang detection ------------------------------------------------------------ */
+
+#define HANG_WINDOW 20000   /* gpgpu_hang_cycles / deadlock_window here */
+#define HANG_START 3000     /* progress must stop within this many cycles
+			       (or warp instructions) of the launch */
+
+/* Line of the first "HANG-<what>" marker in hang.ptx (0 if none). */
+static unsigned hang_line(const char *what)
+{
+	char path[1024], mark[32];
+	size_t len;
+	snprintf(path, sizeof(path), "%s/hang.ptx", tt_dir);
+	snprintf(mark, sizeof(mark), "HANG-%s", what);
+	char *text = tt_read(path, &len);
+	unsigned line = 1, found = 0;
+	for (char *p = text; p && *p && !found; p++) {
+		if (*p == '\n')
+			line++;
+		else if (!strncmp(p, mark, strlen(mark)))
+			found = line;
+	}
+	free(text);
+	return found;
+}
+
+/* The number after the first `key` in text (UINT64_MAX if absent). */
+static uint64_t hang_num(const char *text, const char *key)
+{
+	const char *p = text ? strstr(text, key) : NULL;
+	return p ? strtoull(p + strlen(key), NULL, 10) : UINT64_MAX;
+}
+
+/*
+ * Expect "hang.ptx:<line>" in the report for one of the n lines from the
+ * HANG-what marker on (a spinning warp stands anywhere in its loop).
+ */
+static void hang_expect_line(const char *report, const char *what, unsigned n)
+{
+	unsigned l = hang_line(what);
+	bool seen = false;
+	CHECK(l != 0);
+	for (unsigned i = 0; i < n; i++) {
+		char want[64];
+		snprintf(want, sizeof(want), "hang.ptx:%u ", l + i);
+		seen |= report && strstr(report, want);
+	}
+	if (!seen)
+		fprintf(stderr, "no warp at hang.ptx:%u..%u (HANG-%s) in:\n%s",
+			l, l + n - 1, what, report ? report : "(none)");
+	CHECK(seen);
+}
+
+/*
+ * Launch kernel name of hang.ptx on 2 blocks of block threads with two
+ * pointer parameters (zeroed words) and expect it to fail as stuck with
+ * diagnosis why.  In timing mode the report must name the detection
+ * cycle: exactly HANG_WINDOW + 1 cycles after the last progress, which
+ * itself comes within HANG_START cycles of the launch, so the bound is in
+ * simulated cycles; the launch's cycle count must be that cycle.  In
+ * functional mode the same holds in warp instructions, up to one
+ * round-robin pass over the warps.  Returns the report (to free).
+ */
+static char *hang_launch(struct tt *t, bool timing, const char *name,
+			 unsigned block, const char *why)
+{
+	ws_addr a = 0, b = 0;
+	CHECK_EQ_U64(ws_mem_alloc(t->s, 4, &a), 0);
+	CHECK_EQ_U64(ws_mem_alloc(t->s, 4, &b), 0);
+	ws_mem_set(t->s, a, 0, 4, 1);
+	ws_mem_set(t->s, b, 0, 4, 1);
+	uint64_t p[2] = {a, b};
+	int rc = 0;
+	diag_release(&t->d);
+	diag_init(&t->d);
+	tt_run_rc(t, name, 2, block, p, sizeof(p), &rc);
+	struct ws_launch_stats st;
+	ws_last_launch_stats(t->s, &st);
+	const char *rep = diag_text(&t->d);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, (uint64_t)(int64_t)WS_E_DEADLOCK);
+	CHECK_STR_CONTAINS(rep, why);
+	char head[96];
+	snprintf(head, sizeof(head), "kernel '%s' %s", name, why);
+	CHECK_STR_CONTAINS(rep, head);
+	CHECK_STR_CONTAINS(rep, "SM 0 block (0,0,0) warp 0: at ");
+	CHECK_STR_CONTAINS(rep, "SM 1 block (1,0,0) warp 1: at ");
+	if (timing) {
+		uint64_t at = hang_num(rep, "detected at cycle ");
+		uint64_t last = hang_num(rep, "last progress at cycle ");
+		CHECK_STR_CONTAINS(rep, "window: gpgpu_hang_cycles = 20000 cycles");
+		CHECK(last < HANG_START);
+		CHECK_EQ_U64(at, last + HANG_WINDOW + 1);
+		CHECK(at <= HANG_START + HANG_WINDOW + 1);
+		CHECK_EQ_U64(st.cycles, at);
+		printf("  %-13s detected at cycle %llu (last progress %llu, "
+		       "window %u)\n", name, (unsigned long long)at,
+		       (unsigned long long)last, HANG_WINDOW);
+	} else {
+		uint64_t at = hang_num(rep, "detected at warp instruction ");
+		uint64_t last = hang_num(rep, "last progress at warp "
+					 "instruction ");
+		CHECK_STR_CONTAINS(rep, "window: deadlock_window = 20000 warp "
+				   "instructions");
+		CHECK(last < HANG_START);
+		CHECK(at > last + HANG_WINDOW);
+		CHECK(at <= last + HANG_WINDOW + 2 * 32 * (block / 32));
+		CHECK_EQ_U64(st.warp_insn, at);
+		printf("  %-13s detected at warp instruction %llu (last "
+		       "progress %llu, window %u)\n", name,
+		       (unsigned long long)at, (unsigned long long)last,
+		       HANG_WINDOW);
+	}
+	ws_mem_free(t->s, a);
+	ws_mem_free(t->s, b);
+	char *copy = strdup(rep ? rep : "");
+	return copy;
+}
+
+/*
+ * The contended spin lock that finishes: grid blocks of 128 threads each add
+ * 1 under one global lock.  Must succeed under the same tight window;
+ * returns the longest progress gap from the statistics file (cycles in
+ * timing mode, warp instructions in functional mode).
+ */
+static uint64_t hang_spin_lock_ok(struct tt *t, const char *stats, bool timing,
+				  unsigned grid)
+{
+	ws_addr a = 0, b = 0;
+	uint32_t got = 0;
+	CHECK_EQ_U64(ws_mem_alloc(t->s, 4, &a), 0);
+	CHECK_EQ_U64(ws_mem_alloc(t->s, 4, &b), 0);
+	ws_mem_set(t->s, a, 0, 4, 1);
+	ws_mem_set(t->s, b, 0, 4, 1);
+	uint64_t p[2] = {a, b};
+	tt_run(t, "spin_lock", grid, 128, p, sizeof(p));
+	ws_mem_read(t->s, &got, b, 4);
+	CHECK_EQ_U64(got, grid * 128);
+	size_t len;
+	char *text = tt_read(stats, &len);
+	/* the last launch's block comes last: take the last value */
+	const char *key = timing ? "max_progress_gap_cycles = " :
+		"max_progress_gap_insn = ";
+	uint64_t gap = UINT64_MAX;
+	for (const char *q = text; q && (q = strstr(q, key)); q++)
+		gap = strtoull(q + strlen(key), NULL, 10);
+	free(text);
+	CHECK(gap != UINT64_MAX);
+	return gap;
+}
+
+/* Timing mode: the three stuck kernels, then the lock that finishes. */
+TEST(hang)
+{
+	char stats[] = "/tmp/warpsim_hang_statsXXXXXX";
+	int fd = mkstemp(stats);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	close(fd);
+	/* a small instruction bound: without the cycle window the stuck
+	 * kernels would end at gpgpu_max_insn, not as stuck */
+	const char *opt[] = {"--set", "gpgpu_hang_cycles=20000",
+			     "--gpgpu_max_insn", "3000000", "--stats_file",
+			     stats};
+	struct tt t;
+	if (!tt_open(&t, "hang.ptx", opt, 6)) {
+		CHECK(0);
+		unlink(stats);
+		return;
+	}
+	char *r = hang_launch(&t, true, "spin_bar", 128, "is hung");
+	hang_expect_line(r, "BAR", 1);
+	hang_expect_line(r, "SPIN", 3);
+	CHECK_STR_CONTAINS(r, "waits at barrier 0 (1 of 4 warps arrived)");
+	CHECK_STR_CONTAINS(r, "SM 0 block (0,0,0) warp 3: at ");
+	free(r);
+	r = hang_launch(&t, true, "alu_loop", 64, "makes no progress");
+	hang_expect_line(r, "ALU", 4);
+	free(r);
+	r = hang_launch(&t, true, "cas_livelock", 64, "is livelocked");
+	hang_expect_line(r, "CAS", 3);
+	free(r);
+	uint64_t gap = hang_spin_lock_ok(&t, stats, true, 2);
+	printf("  spin_lock     finished; longest progress gap %llu cycles\n",
+	       (unsigned long long)gap);
+	CHECK(gap * 10 < HANG_WINDOW);
+	tt_close(&t);
+	unlink(stats);
+}
+
+/*
+ * Timing mode, livelock window alone (gap window off): the naive lock is
+ * stopped when the first 20000-cycle window ends with only failed
+ * atom.cas in it; the lock that finishes with 128 threads contending
+ * stays well below T_LIVELOCK_RATIO even in windows of 2000 cycles (the
+ * ratio grows with the number of threads waiting on one lock).
+ */
+TEST(hang_livelock_window)
+{
+	char stats[] = "/tmp/warpsim_hang_statsXXXXXX";
+	int fd = mkstemp(stats);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	close(fd);
+	const char *opt[] = {"--set", "gpgpu_hang_cycles=0", "--set",
+			     "gpgpu_livelock_cycles=20000", "--gpgpu_max_insn",
+			     "3000000", "--stats_file", stats};
+	struct tt t;
+	if (!tt_open(&t, "hang.ptx", opt, 8)) {
+		CHECK(0);
+		unlink(stats);
+		return;
+	}
+	ws_addr a = 0, b = 0;
+	CHECK_EQ_U64(ws_mem_alloc(t.s, 4, &a), 0);
+	CHECK_EQ_U64(ws_mem_alloc(t.s, 4, &b), 0);
+	ws_mem_set(t.s, a, 0, 4, 1);
+	ws_mem_set(t.s, b, 0, 4, 1);
+	uint64_t p[2] = {a, b};
+	int rc = 0;
+	tt_run_rc(&t, "cas_livelock", 2, 64, p, sizeof(p), &rc);
+	const char *rep = diag_text(&t.d);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, (uint64_t)(int64_t)WS_E_DEADLOCK);
+	CHECK_STR_CONTAINS(rep, "kernel 'cas_livelock' is livelocked");
+	CHECK_STR_CONTAINS(rep, "window: gpgpu_livelock_cycles = 20000 cycles: ");
+	CHECK_STR_CONTAINS(rep, "failed atom.cas against ");
+	CHECK_EQ_U64(hang_num(rep, "detected at cycle "), 20000);
+	hang_expect_line(rep, "CAS", 3);
+	tt_close(&t);
+
+	static const char *const opt2[] = {"--set", "gpgpu_livelock_cycles=2000",
+					   "--stats_file", NULL};
+	const char *o2[4] = {opt2[0], opt2[1], opt2[2], stats};
+	if (!tt_open(&t, "hang.ptx", o2, 4)) {
+		CHECK(0);
+		unlink(stats);
+		return;
+	}
+	hang_spin_lock_ok(&t, stats, true, 1);
+	size_t len;
+	char *text = tt_read(stats, &len);
+	uint64_t ratio = hang_num(text, "max_cas_fail_per_progress = ");
+	printf("  spin_lock     finished; at most %llu failed atom.cas per "
+	       "cycle with progress in a 2000-cycle window\n",
+	       (unsigned long long)ratio);
+	CHECK(ratio * 5 < T_LIVELOCK_RATIO);
+	free(text);
+	tt_close(&t);
+	unlink(stats);
+}
+
+/* Functional mode: the same kernels, the same report, in warp
+ * instructions (deadlock_window). */
+TEST(hang_functional)
+{
+	char stats[] = "/tmp/warpsim_hang_statsXXXXXX";
+	int fd = mkstemp(stats);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	close(fd);
+	const char *opt[] = {"--mode", "functional", "--deadlock_window",
+			     "20000", "--gpgpu_max_insn", "3000000",
+			     "--stats_file", stats};
+	struct tt t;
+	if (!tt_open(&t, "hang.ptx", opt, 8)) {
+		CHECK(0);
+		unlink(stats);
+		return;
+	}
+	char *r = hang_launch(&t, false, "spin_bar", 128, "is hung");
+	hang_expect_line(r, "BAR", 1);
+	hang_expect_line(r, "SPIN", 3);
+	CHECK_STR_CONTAINS(r, "waits at barrier 0 (1 of 4 warps arrived)");
+	free(r);
+	r = hang_launch(&t, false, "alu_loop", 64, "makes no progress");
+	hang_expect_line(r, "ALU", 4);
+	free(r);
+	r = hang_launch(&t, false, "cas_livelock", 64, "is livelocked");
+	hang_expect_line(r, "CAS", 3);
+	free(r);
+	uint64_t gap = hang_spin_lock_ok(&t, stats, false, 4);
+	printf("  spin_lock     finished; longest progress gap %llu warp "
+	       "instructions\n", (unsigned long long)gap);
+	CHECK(gap * 10 < HANG_WINDOW);
+	tt_close(&t);
+	unlink(stats);
 }
 
 int main(int argc, char **argv);

@@ -159,7 +159,7 @@ def parse_text_stats(text):
     a block start the closing totals block.  The running totals each
     launch prints (RUNNING_TOTAL) are taken from the last launch; other
     totals the text does not print are summed over launches (gpu_max_*
-    take the maximum)."""
+    and max_* take the maximum)."""
     cfg, launches, tot_block = {}, [], {}
     version, cur = None, None
     for line in text.splitlines():
@@ -188,7 +188,7 @@ def parse_text_stats(text):
                 continue
             if k in ("kernel_launch_uid",) or is_running_total(k):
                 continue
-            if k.startswith("gpu_max_"):
+            if k.startswith(("gpu_max_", "max_")):
                 total[k] = max(total.get(k, v), v)
             else:
                 total[k] = total.get(k, 0) + v
