@@ -169,7 +169,7 @@ def cmd_plot(a):
     name = spec["experiment"]["name"]
     fdir = a.fig_dir or os.path.join(a.out, name, "figures")
     for p in harness_plot.plot_all(_db_path(a), spec.get("figure", []), fdir,
-                                   _sweep_name(a, spec)):
+                                   _sweep_name(a, spec), spec):
         print(p)
     return 0
 
@@ -196,7 +196,7 @@ def do_report(a, spec, sweep):
     name = spec["experiment"]["name"]
     rdir = os.path.join(os.path.abspath(a.out), name)
     figs = harness_plot.plot_all(_db_path(a), spec.get("figure", []),
-                                 os.path.join(rdir, "figures"), sweep)
+                                 os.path.join(rdir, "figures"), sweep, spec)
     path = a.report if getattr(a, "report", None) else \
         os.path.join(rdir, "report.md")
     filled = harness_report.write_report(path, spec, _db_path(a), sweep, figs)
