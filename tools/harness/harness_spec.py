@@ -200,6 +200,13 @@ def load_spec(path):
         if "workloads" not in s:
             raise SpecError("%s: sweep '%s' needs workloads" % (
                 path, s["name"]))
+    for where, lab in [("[labels]", spec.get("labels", {}))] + [
+            ("figure %s labels" % f.get("name", i), f.get("labels", {}))
+            for i, f in enumerate(spec.get("figure", []))]:
+        if not isinstance(lab, dict) or \
+                not all(isinstance(v, str) for v in lab.values()):
+            raise SpecError("%s: %s must map names to display strings"
+                            % (path, where))
     spec["_path"] = os.path.abspath(path)
     with open(path, "rb") as f:
         spec["_sha256"] = hashlib.sha256(f.read()).hexdigest()
