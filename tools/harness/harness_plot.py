@@ -331,7 +331,7 @@ def fig_rows(db, f, sweep, dedup=True):
     return fetch_runs(db, sweep, filters, f.get("where"), dedup)
 
 
-# ---- display names ------------------------------------------------------------
+# ---- display names ---------------------------------------------------------
 # Figures, legends and report tables name policies as the papers do.  A
 # series' display name is, in this order: its own `label`; the entry of
 # the spec's [labels] table (a figure's `labels` table overrides it)
@@ -444,7 +444,7 @@ def _order(values, rows, col, first=None, spec_ord=None):
     return seen + sorted(set(values) - set(seen))
 
 
-# ---- rendering ----------------------------------------------------------------
+# ---- rendering -------------------------------------------------------------
 # Sizes for a two-column paper: one column is about 3.4 in wide, the
 # full text width about 7 in.  Fonts are set for print at 100 %.
 COLUMN_W = 3.4
@@ -501,8 +501,10 @@ def _empty(plt, ax, msg):
 
 def _legend_above(ax, n, ncol=None):
     """A frameless legend of n entries in rows above the axes, in the
-    order drawn (at most 5 columns unless ncol says)."""
-    ax.legend(ncol=ncol or min(max(n, 1), 5), frameon=False, loc="lower left",
+    order drawn (one row up to 5 entries, else two rows, unless ncol
+    says)."""
+    ax.legend(ncol=ncol or (max(n, 1) if n <= 5 else (n + 1) // 2),
+              frameon=False, loc="lower left",
               bbox_to_anchor=(0.0, 1.01), borderaxespad=0.2,
               handlelength=1.2, columnspacing=1.0)
 
