@@ -500,18 +500,25 @@ def _empty(plt, ax, msg):
 
 
 def _legend_above(ax, n, ncol=None):
-    """A frameless legend of n entries in rows above the axes, in the
-    order drawn (one row up to 5 entries, else two rows, unless ncol
+    """A frameless legend of n entries above the axes, read row by row in
+    the order drawn (one row up to 5 entries, else two rows, unless ncol
     says)."""
-    ax.legend(ncol=ncol or (max(n, 1) if n <= 5 else (n + 1) // 2),
-              frameon=False, loc="lower left",
-              bbox_to_anchor=(0.0, 1.01), borderaxespad=0.2,
-              handlelength=1.2, columnspacing=1.0)
+    c = ncol or (max(n, 1) if n <= 5 else (n + 1) // 2)
+    hs, ls = ax.get_legend_handles_labels()
+    rows = -(-len(hs) // c)
+    # matplotlib fills a legend column by column; reorder so that it
+    # reads row by row.
+    idx = [r * c + k for k in range(c) for r in range(rows)
+           if r * c + k < len(hs)]
+    ax.legend([hs[i] for i in idx], [ls[i] for i in idx], ncol=c,
+              frameon=False, loc="lower left", bbox_to_anchor=(0.0, 1.01),
+              borderaxespad=0.2, handlelength=1.2, columnspacing=1.0)
 
 
-def _xticks(ax, fig, names, bold_last=False):
-    """Group tick labels, rotated only where they would not fit."""
-    ax.set_xticks(range(len(names)))
+def _xticks(ax, fig, names, pos=None, bold_last=False):
+    """Group tick labels (at pos, default 0, 1, ...), rotated only where
+    they would not fit."""
+    ax.set_xticks(pos if pos is not None else range(len(names)))
     room = fig.get_size_inches()[0] * 72 * 0.85 / max(len(names), 1)
     longest = max((len(n) for n in names), default=1) * 6.5 * 0.6
     if longest > room:
@@ -571,22 +578,28 @@ def _grouped_bars(plt, fig, ax, f, groups, snames, vals, agg_name, agg,
                   ref=None, fmt="%.2f"):
     """Side-by-side bars vals[series][group] (bars start at ref, e.g. the
     baseline 1.0, else at 0), an aggregate group last, set apart by a
-    shaded background and a bold tick label.  Returns {series: aggregate}
-    and the values drawn."""
-    groups = list(groups) + [agg_name]
+    shaded background and a bold tick label, and drawn wider (twice, with
+    more than 3 series) so its value labels fit.  Returns {series:
+    aggregate} and the values drawn."""
+    ng = len(groups)
     n = max(len(snames), 1)
+    scale = 2.0 if n > 3 else 1.0
+    centres = list(range(ng)) + [ng - 0.5 + scale / 2]
     width = min(0.84 / n, 0.5)
-    want = _want_values(f, n * len(groups))
+    want = _want_values(f, n * (ng + 1))
     cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
     aggs, drawn = {}, []
+    base = ref if ref is not None else 0.0
     for i, s in enumerate(snames):
-        v = [vals[s].get(g) for g in groups[:-1]]
+        v = [vals[s].get(g) for g in groups]
         a = agg([x for x in v if x is not None])
         v.append(a)
         aggs[s] = a
-        xs = [k + (i - (n - 1) / 2) * width for k in range(len(groups))]
-        base = ref if ref is not None else 0.0
-        ax.bar(xs, [(x - base) if x is not None else 0 for x in v], width,
+        off = (i - (n - 1) / 2) * width
+        xs = [c + off * (scale if k == ng else 1.0)
+              for k, c in enumerate(centres)]
+        ws = [width] * ng + [width * scale]
+        ax.bar(xs, [(x - base) if x is not None else 0 for x in v], ws,
                bottom=base, label=s, color=cmap(i % cmap.N),
                edgecolor="black", linewidth=0.25, zorder=2)
         drawn += [x for x in v if x is not None]
@@ -594,11 +607,11 @@ def _grouped_bars(plt, fig, ax, f, groups, snames, vals, agg_name, agg,
             sel = range(len(v)) if want == "all" else [len(v) - 1]
             _bar_value_labels(ax, [xs[k] for k in sel], [v[k] for k in sel],
                               ref, n > 2, fmt)
-    ax.axvspan(len(groups) - 1.5, len(groups) - 0.5, color="0.92",
-               zorder=0, linewidth=0)
-    ax.set_xlim(-0.5, len(groups) - 0.5)
-    _xticks(ax, fig, [_group_name(f, g) for g in groups[:-1]] + [agg_name],
-            bold_last=True)
+    ax.axvspan(ng - 0.5, centres[-1] + scale / 2, color="0.92", zorder=0,
+               linewidth=0)
+    ax.set_xlim(-0.5, centres[-1] + scale / 2)
+    _xticks(ax, fig, [_group_name(f, g) for g in groups] + [agg_name],
+            centres, bold_last=True)
     ax.yaxis.grid(True, linewidth=0.3, color="0.85", zorder=0)
     ax.set_axisbelow(True)
     return aggs, drawn
@@ -648,8 +661,13 @@ def fig_speedup(plt, db, f, sweep):
         _empty(plt, ax, "no paired runs")
         return fig, {}
     vals = {n: sp.get(k, {}) for n, k in zip(snames, keys)}
+    # Three decimals where every effect is under 5%, so that 1.004 and
+    # 0.996 do not both read 1.00.
+    small = all(abs(v - 1.0) < 0.05 for d in vals.values()
+                for v in d.values() if v)
     aggs, drawn = _grouped_bars(plt, fig, ax, f, groups, snames, vals,
-                                "gmean", geomean, ref=1.0)
+                                "gmean", geomean, 1.0,
+                                "%.3f" if small else "%.2f")
     ax.axhline(1.0, color="black", linewidth=0.7, zorder=3)
     n = len(snames)
     room = 0.0 if _want_values(f, n * (len(groups) + 1)) == "none" else \
@@ -844,7 +862,7 @@ def fig_stat_bars(plt, db, f, sweep):
                    zorder=0, linewidth=0)
         ax.set_xlim(-0.5, len(allg) - 0.5)
         _xticks(ax, fig, [_group_name(f, g) for g in groups] + [aname],
-                bold_last=True)
+                None, bold_last=True)
         ax.yaxis.grid(True, linewidth=0.3, color="0.85", zorder=0)
         ax.set_axisbelow(True)
         _fit_ylim(ax, tops + [0.0], None, 0.12, floor=0.0)
