@@ -23,6 +23,7 @@ import json
 import math
 import os
 import sqlite3
+import string
 
 # Columns that identify a job; speedups pair runs equal on all of these
 # except the ones the baseline fixes.
@@ -1193,18 +1194,34 @@ def plot_all(db_path, figures, out_dir, sweep=None, spec=None):
     return paths
 
 
+class _CaptionFormatter(string.Formatter):
+    """str.format for captions: a field the figure did not compute (no
+    such name or series, or no value) prints as n/a."""
+
+    def get_field(self, field_name, args, kwargs):
+        try:
+            return super().get_field(field_name, args, kwargs)
+        except (KeyError, IndexError, AttributeError, TypeError):
+            return None, field_name
+
+    def format_field(self, value, format_spec):
+        if value is None:
+            return "n/a"
+        return super().format_field(value, format_spec)
+
+
 def caption(f, facts=None):
     """A figure's caption text: `caption` (old name: `title`), with
     {placeholders} filled from the numbers the figure shows (facts,
     NAME.json: e.g. {gmean[GTO]:.3f}, {gmean_pct[BAWS]:+.1f},
-    {argmax[GTO]}); a placeholder that cannot be filled is reported in
-    the text, not guessed."""
+    {argmax[GTO]}); a value the figure did not compute prints as n/a,
+    never a guess."""
     text = " ".join(str(f.get("caption") or f.get("title") or
                         f.get("name", "")).split())
     try:
-        return text.format(**(facts or {}))
-    except (KeyError, IndexError, ValueError, TypeError) as e:
-        return "%s (caption value %s not computed)" % (text, e)
+        return _CaptionFormatter().format(text, **(facts or {}))
+    except ValueError as e:    # a malformed format string
+        return "%s (caption error: %s)" % (text, e)
 
 
 def describe(f):
