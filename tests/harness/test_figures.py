@@ -108,6 +108,9 @@ h.check(0.9 < lo < 1.0 and 1.17 < hi < 1.3,
         "fig8 y limits %s for speedups 1.08..1.17" % ((lo, hi),))
 vals = {t.get_text() for t in ax.texts}
 h.check({"1.08", "1.10", "1.17"} <= vals, "value labels %s" % vals)
+h.check(harness_plot._speedup_text(0.9978) == "0.998" and
+        harness_plot._speedup_text(1.0321) == "1.032" and
+        harness_plot._speedup_text(1.4149) == "1.41", "value label text")
 h.check(abs(facts["gmean"]["GTO"] - 1.08) < 0.005, "facts %s" % facts)
 h.check(ax.get_ylabel() == "speedup over LRR", ax.get_ylabel())
 plt.close(fig)

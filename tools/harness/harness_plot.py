@@ -551,14 +551,20 @@ def _fit_ylim(ax, values, ref=None, labels_room=0.0, floor=None):
     ax.set_ylim(bot, top)
 
 
+def _speedup_text(v):
+    """A speedup as a compact label: 1.23, or 1.004 for an effect under
+    5% (so that 1.004 and 0.996 do not both read 1.00)."""
+    return ("%.3f" if abs(v - 1.0) < 0.05 else "%.2f") % v
+
+
 def _bar_value_labels(ax, xs, vs, ref, rotate, fmt="%.2f"):
     """Compact value labels at the bar ends (beyond ref: above, below
-    it: under the bar)."""
+    it: under the bar); fmt is a %-format or a function."""
     for x, v in zip(xs, vs):
         if v is None:
             continue
         up = ref is None or v >= ref
-        ax.annotate(fmt % v, (x, v), xytext=(0, 1.5 if up else -1.5),
+        ax.annotate(fmt(v) if callable(fmt) else fmt % v, (x, v), xytext=(0, 1.5 if up else -1.5),
                     textcoords="offset points", ha="center",
                     va="bottom" if up else "top", fontsize=5,
                     rotation=90 if rotate else 0, clip_on=False)
@@ -662,13 +668,8 @@ def fig_speedup(plt, db, f, sweep):
         _empty(plt, ax, "no paired runs")
         return fig, {}
     vals = {n: sp.get(k, {}) for n, k in zip(snames, keys)}
-    # Three decimals where every effect is under 5%, so that 1.004 and
-    # 0.996 do not both read 1.00.
-    small = all(abs(v - 1.0) < 0.05 for d in vals.values()
-                for v in d.values() if v)
     aggs, drawn = _grouped_bars(plt, fig, ax, f, groups, snames, vals,
-                                "gmean", geomean, 1.0,
-                                "%.3f" if small else "%.2f")
+                                "gmean", geomean, 1.0, _speedup_text)
     ax.axhline(1.0, color="black", linewidth=0.7, zorder=3)
     n = len(snames)
     room = 0.0 if _want_values(f, n * (len(groups) + 1)) == "none" else \
@@ -1050,7 +1051,7 @@ def fig_warp_phase(plt, db, f, sweep):
         figsize=_size(f, FULL_W if ncol > 1 else COLUMN_W * 1.4,
                       0.5 + 0.75 * nrow),
         gridspec_kw={"hspace": 0.12, "wspace": 0.12})
-    several = len({r["workload"] for r, _ in picked}) > 1
+    several = len({r["workload"] for r, _ in picked}) > 1 or ncol == 1
     t0, t1, facts = None, None, {"cycles": {}, "first": {}}
     for col, (r, tbs) in enumerate(picked):
         name = _run_name(r, f, several)
@@ -1089,9 +1090,11 @@ def fig_warp_phase(plt, db, f, sweep):
             ax.set_xlim(t0 - pad, t1 + pad)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in
                PHASE_COLOURS.values()]
-    fig.legend(handles, list(PHASE_COLOURS), ncol=3, frameon=False,
-               loc="lower center", bbox_to_anchor=(0.5, 1.0),
-               bbox_transform=fig.transFigure, handlelength=1.0)
+    # Above the top-right panel, right-aligned (column titles are left).
+    axes[0, -1].legend(handles, list(PHASE_COLOURS), ncol=3, frameon=False,
+                       loc="lower right", bbox_to_anchor=(1.0, 1.0),
+                       borderaxespad=0.1, handlelength=1.0,
+                       columnspacing=0.8)
     return fig, facts
 
 
