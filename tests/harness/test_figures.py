@@ -156,6 +156,16 @@ h.check(legend(fig) == ["GTO", "GTO with CFF", "BAWS"],
         "figure labels over [labels]: %s" % legend(fig))
 plt.close(fig)
 
+bad = os.path.join(d, "bad.toml")
+with open(bad, "w") as fh:
+    fh.write('[experiment]\nname = "b"\n[sweep]\nworkloads = ["sp"]\n'
+             '[labels]\ngto = 1\n')
+try:
+    harness_spec.load_spec(bad)
+    h.fail("[labels] with a number accepted")
+except harness_spec.SpecError as e:
+    h.check("[labels]" in str(e), str(e))
+
 # Series in spec order (the database holds lrr, gto, tl in that order).
 for order, want in [(["tl", "gto", "lrr"], ["TLS", "GTO"]),
                     (["gto", "lrr", "tl"], ["GTO", "TLS"])]:
