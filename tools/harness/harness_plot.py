@@ -1,38 +1,34 @@
 """harness_plot.py - figures from the results database (matplotlib, Agg).
 
-Figure types ([[figure]] tables in a spec; docs/harness.md):
+Figure types ([[figure]] tables in a spec; docs/harness.md, Figures):
   speedup      bars of metric(baseline) / metric(run) per group, one bar per
                series value (or per series_list combination), plus a
-               geometric-mean group
-  stall_norm   per group, a stacked bar of the six stall classes per
-               series, divided by the baseline series' total (Fig. 10)
+               geometric-mean group; bars start at the baseline's 1.0
+  stall_norm   per group, a stacked bar of the stall classes per series,
+               divided by the baseline series' total (Fig. 10)
   stat_bars    a scalar statistic per group and series, plus its mean
   stall        stacked breakdown of the columns named by prefix(es), one
                bar per (group, series), normalised to 1 by default
   tb_lifetime  TB lifetimes per SM over time for one run (tb_events)
-  warp_phase   per-warp run / barrier / exited phases of a few TBs
+  warp_phase   per-warp run / barrier / exited phases of a few TBs, runs
+               side by side on one time axis
   line         metric (or speedup) over a swept column, one line per series
-Every figure is written as NAME.png and NAME.svg.
+Every figure is written as NAME.png, NAME.svg and NAME.pdf, sized for a
+two-column paper and without a title (the report writes the caption),
+plus NAME.json with the numbers it shows (for caption placeholders).
+Series carry the papers' names (display_label: [labels], defaults such
+as mwf:gto -> MWF(GTO)) and come in the order the spec lists them.
 """
 import json
 import math
 import os
 import sqlite3
+import string
 
 # Columns that identify a job; speedups pair runs equal on all of these
 # except the ones the baseline fixes.
 ID_COLS = ["workload", "size", "seed", "config", "mode", "sched", "fetch",
            "options"]
-
-
-def _mpl():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    plt.rcParams.update({"font.size": 8, "axes.titlesize": 9,
-                         "axes.labelsize": 8, "legend.fontsize": 7,
-                         "svg.hashsalt": "warpsim"})
-    return plt
 
 
 def geomean(xs):
@@ -336,10 +332,112 @@ def fig_rows(db, f, sweep, dedup=True):
     return fetch_runs(db, sweep, filters, f.get("where"), dedup)
 
 
-def _order(values, rows, col, first=None):
-    """values in order of first appearance in rows (manifest order), the
-    baseline value (first) leading."""
+# ---- display names ---------------------------------------------------------
+# Figures, legends and report tables name policies as the papers do.  A
+# series' display name is, in this order: its own `label`; the entry of
+# the spec's [labels] table (a figure's `labels` table overrides it)
+# for its internal label (e.g. "gto+rr+gpgpu_ibuffer_size=2"); else its
+# parts, each looked up in [labels] and then in the defaults below:
+# sched "mwf:gto" -> MWF(GTO), fetch "cff" -> +CFF (fetch rr, the
+# baseline fetch, is left out when a sched is named), a grid option
+# gpgpu_ibuffer_size=4 -> "ibuffer_size=4" (after a comma).
+
+SCHED_NAMES = {"lrr": "LRR", "gto": "GTO", "tl": "TLS", "mwf": "MWF",
+               "saws": "SAWS", "oldest": "Oldest"}
+# The inner order a two-level name implies when it names none: "mwf" is
+# MWF(LRR) (src/sched/mwf.c); SAWS is GTO inside a TB, as the paper's.
+SCHED_INNER = {"mwf": "lrr"}
+FETCH_NAMES = {"rr": "RR", "cff": "CFF", "fef": "FEF"}
+# Statistics as axis and legend text.
+STAT_NAMES = {"gpu_sim_cycle": "cycles", "gpu_ipc": "IPC",
+              "warp_frac_barrier": "barrier", "warp_frac_exit": "exit",
+              "rtru_mean": "RTRU"}
+
+
+def sched_name(v, labels=None):
+    """A --gpgpu_scheduler value in the papers' words: lrr -> LRR,
+    mwf -> MWF(LRR), mwf:gto -> MWF(GTO); [labels] entries win."""
+    labels = labels or {}
+    v = str(v)
+    if v in labels:
+        return str(labels[v])
+    base, _, arg = v.partition(":")
+    arg = arg or SCHED_INNER.get(base, "")
+    name = SCHED_NAMES.get(base, base.upper())
+    return "%s(%s)" % (name, sched_name(arg, labels)) if arg else name
+
+
+def value_name(col, v, labels=None):
+    """One column value as text: sched and fetch by the defaults above,
+    a statistic name by STAT_NAMES, anything else as is; [labels]
+    entries win."""
+    labels = labels or {}
+    v = str(v)
+    if col == "sched":
+        return sched_name(v, labels)
+    if v in labels:
+        return str(labels[v])
+    if col == "fetch":
+        return FETCH_NAMES.get(v, v.upper())
+    if col == "metric":
+        return STAT_NAMES.get(v, v)
+    return v
+
+
+def display_label(c, labels=None, series="sched"):
+    """A series' (or policy's) display name; c is a combination table
+    {column: value, label} or a plain value of column `series`."""
+    labels = labels or {}
+    if isinstance(c, dict) and c.get("label"):
+        return str(c["label"])
+    c = combo(c, series)
+    internal = combo_label(c)
+    if internal in labels:
+        return str(labels[internal])
+    name, opts = "", []
+    for k, v in c.items():
+        if k == "fetch" and "sched" in c and str(v) == "rr" and \
+                "rr" not in labels:
+            continue
+        if k in ("sched", "fetch"):
+            name += ("+" if name else "") + value_name(k, v, labels)
+        elif k.startswith("opt_"):
+            t = "%s=%s" % (k[4:], v)
+            opts.append(str(labels.get(t, t[6:] if t.startswith("gpgpu_")
+                                       else t)))
+        else:
+            opts.append(value_name(k, v, labels))
+    return ", ".join(([name] if name else []) + opts)
+
+
+def spec_order(spec):
+    """{column: [values in the order the spec lists them]} over every
+    sub-sweep (sched, fetch, config, size, seed, mode, opt_<grid>)."""
+    import harness_spec
+    cols = {"sched": "sched", "fetch": "fetch", "configs": "config",
+            "sizes": "size", "seeds": "seed", "mode": "mode"}
+    out = {}
+    for sw in harness_spec.subsweeps(spec or {}):
+        items = [(cols[k], sw.get(k)) for k in cols]
+        items += [("opt_" + g, v) for g, v in sorted(
+            (sw.get("grid") or {}).items())]
+        for col, vs in items:
+            for v in vs if isinstance(vs, list) else \
+                    ([] if vs is None else [vs]):
+                lst = out.setdefault(col, [])
+                if str(v) not in lst:
+                    lst.append(str(v))
+    return out
+
+
+def _order(values, rows, col, first=None, spec_ord=None):
+    """values in order: first (the baseline value), then the order the
+    spec lists them (spec_ord: spec_order's table), then first
+    appearance in rows (manifest order), then sorted."""
     seen = [first] if first in values else []
+    for v in (spec_ord or {}).get(col, []):
+        if v in values and v not in seen:
+            seen.append(v)
     for r in rows:
         v = str(r.get(col))
         if v in values and v not in seen:
@@ -347,12 +445,52 @@ def _order(values, rows, col, first=None):
     return seen + sorted(set(values) - set(seen))
 
 
-def _save(fig, out_dir, name):
+# ---- rendering -------------------------------------------------------------
+# Sizes for a two-column paper: one column is about 3.4 in wide, the
+# full text width about 7 in.  Fonts are set for print at 100 %.
+COLUMN_W = 3.4
+FULL_W = 7.0
+
+
+def _mpl():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    plt.rcParams.update({
+        "font.size": 7, "axes.labelsize": 7, "axes.titlesize": 7,
+        "xtick.labelsize": 6.5, "ytick.labelsize": 6.5,
+        "legend.fontsize": 6.5, "axes.linewidth": 0.6,
+        "xtick.major.width": 0.5, "ytick.major.width": 0.5,
+        "axes.spines.top": False, "axes.spines.right": False,
+        "hatch.linewidth": 0.4,
+        "pdf.fonttype": 42,       # TrueType in PDFs (paper submission)
+        "svg.fonttype": "none",   # SVG text stays text
+        "svg.hashsalt": "warpsim"})
+    return plt
+
+
+def _labels(f):
+    return f.get("_labels") or {}
+
+
+def _group_name(f, g):
+    """A group (workload) tick label: [labels] entry or the value."""
+    return str(_labels(f).get(g, g))
+
+
+def _save(fig, out_dir, name, facts=None):
+    """NAME.png (200 dpi), NAME.svg, NAME.pdf and NAME.json (the numbers
+    the figure shows, for captions); returns the PNG path."""
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(out_dir, name)
-    fig.savefig(base + ".png", dpi=200, bbox_inches="tight")
-    fig.savefig(base + ".svg", bbox_inches="tight",
+    fig.savefig(base + ".png", dpi=200, bbox_inches="tight", pad_inches=0.02)
+    fig.savefig(base + ".svg", bbox_inches="tight", pad_inches=0.02,
                 metadata={"Date": None})
+    fig.savefig(base + ".pdf", bbox_inches="tight", pad_inches=0.02,
+                metadata={"CreationDate": None, "ModDate": None})
+    with open(base + ".json.tmp", "w") as fh:
+        json.dump(facts or {}, fh, sort_keys=True, indent=1)
+    os.replace(base + ".json.tmp", base + ".json")
     return base + ".png"
 
 
@@ -362,52 +500,197 @@ def _empty(plt, ax, msg):
     ax.set_yticks([])
 
 
-def _grouped_bars(ax, groups, snames, vals, agg_name, agg):
-    """Side-by-side bars: vals[series][group]; an aggregate group last."""
-    groups = list(groups) + [agg_name]
-    width = 0.8 / max(len(snames), 1)
+def _legend_above(ax, n, ncol=None):
+    """A frameless legend of n entries above the axes, read row by row in
+    the order drawn (one row up to 5 entries, else two rows, unless ncol
+    says)."""
+    c = ncol or (max(n, 1) if n <= 5 else (n + 1) // 2)
+    hs, ls = ax.get_legend_handles_labels()
+    rows = -(-len(hs) // c)
+    # matplotlib fills a legend column by column; reorder so that it
+    # reads row by row.
+    idx = [r * c + k for k in range(c) for r in range(rows)
+           if r * c + k < len(hs)]
+    ax.legend([hs[i] for i in idx], [ls[i] for i in idx], ncol=c,
+              frameon=False, loc="lower left", bbox_to_anchor=(0.0, 1.01),
+              borderaxespad=0.2, handlelength=1.2, columnspacing=1.0)
+
+
+def _xticks(ax, fig, names, pos=None, bold_last=False):
+    """Group tick labels (at pos, default 0, 1, ...), rotated only where
+    they would not fit."""
+    ax.set_xticks(pos if pos is not None else range(len(names)))
+    room = fig.get_size_inches()[0] * 72 * 0.85 / max(len(names), 1)
+    longest = max((len(n) for n in names), default=1) * 6.5 * 0.6
+    if longest > room:
+        ax.set_xticklabels(names, rotation=40, ha="right",
+                           rotation_mode="anchor")
+    else:
+        ax.set_xticklabels(names)
+    ax.tick_params(axis="x", length=0)
+    if bold_last and names:
+        ax.get_xticklabels()[-1].set_fontweight("bold")
+
+
+def _fit_ylim(ax, values, ref=None, labels_room=0.0, floor=None):
+    """y limits around the data (and ref, e.g. the baseline 1.0) with a
+    margin; labels_room: extra fraction of the span for value labels."""
+    vs = [v for v in values if v is not None]
+    if ref is not None:
+        vs.append(ref)
+    if not vs:
+        return
+    lo, hi = min(vs), max(vs)
+    span = (hi - lo) or max(abs(hi) * 0.02, 0.01)
+    pad = 0.08 * span
+    top = hi + pad + labels_room * span
+    bot = lo - pad - (labels_room * span if ref is not None and lo < ref
+                      else 0.0)
+    if floor is not None:
+        bot = max(bot, floor)
+    ax.set_ylim(bot, top)
+
+
+def _speedup_text(v):
+    """A speedup as a compact label: 1.23, or 1.004 for an effect under
+    5% (so that 1.004 and 0.996 do not both read 1.00)."""
+    return ("%.3f" if abs(v - 1.0) < 0.05 else "%.2f") % v
+
+
+def _bar_value_labels(ax, xs, vs, ref, rotate, fmt="%.2f"):
+    """Compact value labels at the bar ends (beyond ref: above, below
+    it: under the bar); fmt is a %-format or a function."""
+    for x, v in zip(xs, vs):
+        if v is None:
+            continue
+        up = ref is None or v >= ref
+        ax.annotate(fmt(v) if callable(fmt) else fmt % v, (x, v), xytext=(0, 1.5 if up else -1.5),
+                    textcoords="offset points", ha="center",
+                    va="bottom" if up else "top", fontsize=5,
+                    rotation=90 if rotate else 0, clip_on=False)
+
+
+def _want_values(f, nbars):
+    """Which bars get value labels: `value_labels` = "all", "aggregate"
+    (the gmean / mean group only) or "none"; by default all when there
+    are at most 40 bars, else the aggregate group."""
+    v = f.get("value_labels", "all" if nbars <= 40 else "aggregate")
+    if v not in ("all", "aggregate", "none"):
+        raise ValueError("figure %s: value_labels must be all, aggregate "
+                         "or none" % f.get("name"))
+    return v
+
+
+def _grouped_bars(plt, fig, ax, f, groups, snames, vals, agg_name, agg,
+                  ref=None, fmt="%.2f"):
+    """Side-by-side bars vals[series][group] (bars start at ref, e.g. the
+    baseline 1.0, else at 0), an aggregate group last, set apart by a
+    shaded background and a bold tick label, and drawn wider (twice, with
+    more than 3 series) so its value labels fit.  Returns {series:
+    aggregate} and the values drawn."""
+    ng = len(groups)
+    n = max(len(snames), 1)
+    scale = 2.0 if n > 3 else 1.0
+    centres = list(range(ng)) + [ng - 0.5 + scale / 2]
+    width = min(0.84 / n, 0.5)
+    want = _want_values(f, n * (ng + 1))
+    cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
+    aggs, drawn = {}, []
+    base = ref if ref is not None else 0.0
     for i, s in enumerate(snames):
-        v = [vals[s].get(g) for g in groups[:-1]]
-        v.append(agg([x for x in v if x is not None]))
-        xs = [k + (i - (len(snames) - 1) / 2) * width
-              for k in range(len(groups))]
-        ax.bar(xs, [x or 0 for x in v], width, label=s)
-    ax.set_xticks(range(len(groups)))
-    ax.set_xticklabels(groups, rotation=45, ha="right")
+        v = [vals[s].get(g) for g in groups]
+        a = agg([x for x in v if x is not None])
+        v.append(a)
+        aggs[s] = a
+        off = (i - (n - 1) / 2) * width
+        xs = [c + off * (scale if k == ng else 1.0)
+              for k, c in enumerate(centres)]
+        ws = [width] * ng + [width * scale]
+        ax.bar(xs, [(x - base) if x is not None else 0 for x in v], ws,
+               bottom=base, label=s, color=cmap(i % cmap.N),
+               edgecolor="black", linewidth=0.25, zorder=2)
+        drawn += [x for x in v if x is not None]
+        if want != "none":
+            sel = range(len(v)) if want == "all" else [len(v) - 1]
+            _bar_value_labels(ax, [xs[k] for k in sel], [v[k] for k in sel],
+                              ref, n > 2, fmt)
+    ax.axvspan(ng - 0.5, centres[-1] + scale / 2, color="0.92", zorder=0,
+               linewidth=0)
+    ax.set_xlim(-0.5, centres[-1] + scale / 2)
+    _xticks(ax, fig, [_group_name(f, g) for g in groups] + [agg_name],
+            centres, bold_last=True)
+    ax.yaxis.grid(True, linewidth=0.3, color="0.85", zorder=0)
+    ax.set_axisbelow(True)
+    return aggs, drawn
+
+
+def _group_names_below(ax, items, ticklabels):
+    """Group names (x, text, bold) under rotated per-bar tick labels."""
+    ax.tick_params(axis="x", length=0, pad=1)
+    off = 6 + 3.4 * max((len(t) for t in ticklabels), default=0)
+    for x, text, bold in items:
+        ax.annotate(text, (x, 0), xycoords=("data", "axes fraction"),
+                    xytext=(0, -off), textcoords="offset points",
+                    ha="center", va="top", fontsize=6.5,
+                    fontweight="bold" if bold else "normal")
+
+
+def _size(f, w, h):
+    s = f.get("size")
+    return tuple(s) if s else (w, h)
 
 
 def fig_speedup(plt, db, f, sweep):
+    """Bars of speedup over the baseline per group and series, starting
+    at the baseline's 1.0 (a line), y axis fitted to the data, value
+    labels, and a gmean group."""
     rows = fig_rows(db, f, sweep)
+    lab = _labels(f)
     series, group = f.get("series", "sched"), f.get("group", "workload")
     metric = f.get("metric", "gpu_sim_cycle")
     hib = f.get("higher_is_better", False)
-    fig, ax = plt.subplots(figsize=f.get("size", (7.0, 2.6)))
+    fig, ax = plt.subplots(figsize=_size(f, FULL_W, 2.2))
+    base = combo(f.get("baseline", {"sched": "lrr"}), series)
+    btxt = display_label(f.get("baseline", base), lab, series)
     if f.get("series_list"):
-        base = combo(f.get("baseline", {"sched": "lrr"}), series)
         sp = combo_speedups(rows, metric, base, f["series_list"], group, hib)
-        snames = [combo_label(c) for c in f["series_list"]]
-        btxt = combo_label(f.get("baseline", base))
+        keys = [combo_label(c) for c in f["series_list"]]
+        snames = [display_label(c, lab, series) for c in f["series_list"]]
     else:
-        base = combo(f.get("baseline", {"sched": "lrr"}), series)
         sp = speedups(rows, metric, base, series, group, hib)
         bval = str(base.get(series, "lrr"))
-        snames = _order(list(sp), rows, series, bval)
-        if not f.get("show_baseline", False) and len(snames) > 1:
-            snames = [s for s in snames if s != bval]
-        btxt = ", ".join("%s=%s" % kv for kv in base.items())
+        keys = _order(list(sp), rows, series, bval, f.get("_order"))
+        if not f.get("show_baseline", False) and len(keys) > 1:
+            keys = [s for s in keys if s != bval]
+        snames = [value_name(series, s, lab) for s in keys]
     groups = _order({g for s in sp.values() for g in s}, rows, group)
-    if not any(sp.get(s) for s in snames) or not groups:
+    if not any(sp.get(s) for s in keys) or not groups:
         _empty(plt, ax, "no paired runs")
-        return fig
-    _grouped_bars(ax, groups, snames, {s: sp.get(s, {}) for s in snames},
-                  "gmean", geomean)
-    ax.axhline(1.0, color="black", linewidth=0.6)
+        return fig, {}
+    vals = {n: sp.get(k, {}) for n, k in zip(snames, keys)}
+    aggs, drawn = _grouped_bars(plt, fig, ax, f, groups, snames, vals,
+                                "gmean", geomean, 1.0, _speedup_text)
+    ax.axhline(1.0, color="black", linewidth=0.7, zorder=3)
+    n = len(snames)
+    room = 0.0 if _want_values(f, n * (len(groups) + 1)) == "none" else \
+        (0.22 if n > 2 else 0.1)
+    if f.get("ylim"):
+        ax.set_ylim(*f["ylim"])
+    else:
+        _fit_ylim(ax, drawn, 1.0, room, floor=0.0)
     ax.set_ylabel(f.get("ylabel", "speedup over %s" % btxt))
-    ax.set_xlabel(f.get("xlabel", group))
-    ax.legend(title=None if f.get("series_list") else series, frameon=False,
-              loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    ax.set_title(f.get("title", "Speedup over %s" % btxt))
-    return fig
+    if f.get("xlabel"):
+        ax.set_xlabel(f["xlabel"])
+    _legend_above(ax, n)
+    facts = {"baseline": btxt, "groups": len(groups),
+             "gmean": aggs, "gmean_pct": {s: (v - 1.0) * 100.0
+                                          for s, v in aggs.items() if v},
+             "max": {s: max(d.values()) for s, d in vals.items() if d},
+             "min": {s: min(d.values()) for s, d in vals.items() if d},
+             "argmax": {s: max(d, key=d.get) for s, d in vals.items() if d},
+             "argmin": {s: min(d, key=d.get) for s, d in vals.items() if d}}
+    return fig, facts
+
 
 
 # The stall classes of Fig. 10 (warp_cycles_<class> statistics): the
@@ -429,7 +712,7 @@ def stall_norm_bars(rows, f, have):
     cols = [prefix + c for c in f.get("classes", STALL_CLASSES)]
     slist = f.get("series_list") or []
     base = combo(f.get("baseline", slist[0] if slist else {"sched": "lrr"}))
-    snames = [combo_label(c) for c in slist]
+    snames = [display_label(c, _labels(f)) for c in slist]
     acc = {}   # (group, series) -> list of per-pair class vectors
     for sc, sn in zip(slist, snames):
         for r, b in _pairs(rows, cols[0] if cols[0] in have else "key",
@@ -450,23 +733,26 @@ def stall_norm_bars(rows, f, have):
     return groups, snames, bars
 
 
+
+
 def fig_stall_norm(plt, db, f, sweep):
     """Per group, one stacked bar per series of the stall classes, each
     divided by the baseline series' class total for that pair (Fig. 10)."""
     rows = fig_rows(db, f, sweep)
+    lab = _labels(f)
     prefix = f.get("prefix", "warp_cycles_")
     classes = f.get("classes", STALL_CLASSES)
     slist = f.get("series_list") or []
     base = combo(f.get("baseline", slist[0] if slist else {"sched": "lrr"}))
-    fig, ax = plt.subplots(figsize=f.get("size", (9.0, 3.0)))
+    fig, ax = plt.subplots(figsize=_size(f, FULL_W, 2.4))
     have = {r[1] for r in db.execute("PRAGMA table_info(runs)")}
     if not slist or not any(prefix + c in have for c in classes):
         _empty(plt, ax, "no series_list or no %s* statistics" % prefix)
-        return fig
+        return fig, {}
     groups, snames, bars = stall_norm_bars(rows, f, have)
     if not groups:
         _empty(plt, ax, "no runs paired with the baseline")
-        return fig
+        return fig, {}
     n = len(snames)
     xs, keys = [], []
     for gi, g in enumerate(groups):
@@ -478,35 +764,50 @@ def fig_stall_norm(plt, db, f, sweep):
     cmap = plt.get_cmap("tab10")
     for ci, c in enumerate(classes):
         v = [bars[k][ci] for k in keys]
-        ax.bar(xs, v, 0.85, bottom=bottom, label=c, color=cmap(ci))
+        ax.bar(xs, v, 0.85, bottom=bottom, label=str(lab.get(c, c)),
+               color=cmap(ci), edgecolor="black", linewidth=0.2, zorder=2)
         bottom = [b + x for b, x in zip(bottom, v)]
     ax.set_xticks(xs)
     ax.set_xticklabels([k[1] for k in keys], rotation=90, fontsize=5)
-    for gi, g in enumerate(groups):
-        ax.text(gi * (n + 1) + (n - 1) / 2, -0.32, g, ha="center",
-                va="top", fontsize=7, transform=ax.get_xaxis_transform())
-    ax.axhline(1.0, color="black", linewidth=0.5, linestyle=":")
-    ax.set_ylabel(f.get("ylabel", "stall cycles / %s total"
-                        % combo_label(f.get("baseline", base))))
-    ax.legend(frameon=False, bbox_to_anchor=(1.0, 1.0), loc="upper left")
-    ax.set_title(f.get("title", "Stall breakdown normalised to %s"
-                       % combo_label(f.get("baseline", base))))
-    return fig
+    ax.tick_params(axis="x", length=0, pad=1)
+    if "mean" in groups:
+        gi = groups.index("mean")
+        ax.axvspan(gi * (n + 1) - 0.7, gi * (n + 1) + n - 0.3, color="0.92",
+                   zorder=0, linewidth=0)
+    _group_names_below(ax, [(gi * (n + 1) + (n - 1) / 2, _group_name(f, g),
+                             g == "mean") for gi, g in enumerate(groups)],
+                       [k[1] for k in keys])
+    ax.set_xlim(-1, len(groups) * (n + 1) - 1)
+    ax.axhline(1.0, color="black", linewidth=0.6, linestyle="--", zorder=3)
+    _fit_ylim(ax, bottom, 1.0, 0.0, floor=0.0)
+    ax.set_ylim(0.0, ax.get_ylim()[1])
+    btxt = display_label(f.get("baseline", base), lab)
+    ax.set_ylabel(f.get("ylabel", "warp cycles / %s total" % btxt))
+    _legend_above(ax, len(classes), ncol=min(len(classes), 8))
+    facts = {"baseline": btxt,
+             "mean_total": {sn: sum(bars[("mean", sn)]) for sn in snames
+                            if ("mean", sn) in bars}}
+    for ci, c in enumerate(classes):
+        facts["mean_" + c] = {sn: bars[("mean", sn)][ci] for sn in snames
+                              if ("mean", sn) in bars}
+    return fig, facts
 
 
 def fig_stat_bars(plt, db, f, sweep):
     """A scalar statistic (or several) per group and series, with an
     average group; `stack = true` stacks the metrics in one bar."""
     rows = fig_rows(db, f, sweep)
+    lab = _labels(f)
     group = f.get("group", "workload")
     metrics = f.get("metrics") or [f.get("metric", "gpu_ipc")]
+    mnames = [value_name("metric", m, lab) for m in metrics]
     scale = 100.0 if f.get("percent", False) else 1.0
     slist = f.get("series_list")
+    col = f.get("series", "sched")
     if not slist:
-        col = f.get("series", "sched")
         slist = [{col: v} for v in _order({str(r.get(col)) for r in rows},
-                                          rows, col)]
-    snames = [combo_label(c) for c in slist]
+                                          rows, col, None, f.get("_order"))]
+    snames = [display_label(c, lab, col) for c in slist]
     vals = {}   # (series, metric) -> {group: mean}
     for sc, sn in zip(slist, snames):
         acc = {}
@@ -521,17 +822,22 @@ def fig_stat_bars(plt, db, f, sweep):
             vals[(sn, m)] = {g: sum(v) / len(v)
                              for g, v in acc.get(m, {}).items()}
     groups = _order({g for d in vals.values() for g in d}, rows, group)
-    fig, ax = plt.subplots(figsize=f.get("size", (7.0, 2.6)))
+    fig, ax = plt.subplots(figsize=_size(f, FULL_W, 2.2))
     if not groups:
         _empty(plt, ax, "no values of %s" % ", ".join(metrics))
-        return fig
+        return fig, {}
     agg = geomean if f.get("aggregate", "mean") == "geomean" else \
         (lambda v: sum(v) / len(v) if v else None)
     aname = "gmean" if f.get("aggregate", "mean") == "geomean" else "mean"
+    fmt = "%.0f" if scale == 100.0 else "%.2g"
+    facts = {}
     if f.get("stack", False) and len(metrics) > 1:
         allg = groups + [aname]
-        width = 0.8 / len(snames)
+        width = 0.84 / len(snames)
+        want = _want_values(f, len(snames) * len(allg))
         cmap = plt.get_cmap("tab10")
+        hatches = ["", "////", "....", "xxxx", "\\\\\\\\"]
+        tops = []
         for si, sn in enumerate(snames):
             xs = [k + (si - (len(snames) - 1) / 2) * width
                   for k in range(len(allg))]
@@ -540,25 +846,45 @@ def fig_stat_bars(plt, db, f, sweep):
                 d = vals[(sn, m)]
                 v = [d.get(g) for g in groups]
                 v.append(agg([x for x in v if x is not None]))
+                facts.setdefault(aname, {})["%s %s" % (sn, mnames[mi])] = \
+                    v[-1]
                 v = [x or 0 for x in v]
                 ax.bar(xs, v, width, bottom=bottom, color=cmap(mi),
-                       alpha=1.0 - 0.45 * si / max(len(snames) - 1, 1),
-                       edgecolor="black", linewidth=0.3,
-                       label="%s %s" % (sn, m))
+                       hatch=hatches[si % len(hatches)], edgecolor="black",
+                       linewidth=0.25, zorder=2,
+                       label="%s %s" % (sn, mnames[mi]))
                 bottom = [b + x for b, x in zip(bottom, v)]
-        ax.set_xticks(range(len(allg)))
-        ax.set_xticklabels(allg, rotation=45, ha="right")
+            tops += bottom
+            if want != "none":
+                sel = range(len(allg)) if want == "all" else [len(allg) - 1]
+                _bar_value_labels(ax, [xs[k] for k in sel],
+                                  [bottom[k] for k in sel], None,
+                                  len(snames) > 2, fmt)
+        ax.axvspan(len(allg) - 1.5, len(allg) - 0.5, color="0.92",
+                   zorder=0, linewidth=0)
+        ax.set_xlim(-0.5, len(allg) - 0.5)
+        _xticks(ax, fig, [_group_name(f, g) for g in groups] + [aname],
+                None, bold_last=True)
+        ax.yaxis.grid(True, linewidth=0.3, color="0.85", zorder=0)
+        ax.set_axisbelow(True)
+        _fit_ylim(ax, tops + [0.0], None, 0.12, floor=0.0)
+        ax.set_ylim(0.0, ax.get_ylim()[1])
     else:
         keys = [(sn, m) for sn in snames for m in metrics]
-        names = ["%s %s" % k if len(metrics) > 1 else k[0] for k in keys]
-        _grouped_bars(ax, groups, names,
-                      {n: vals[k] for n, k in zip(names, keys)}, aname, agg)
+        names = ["%s %s" % (sn, value_name("metric", m, lab))
+                 if len(metrics) > 1 else sn for sn, m in keys]
+        aggs, drawn = _grouped_bars(
+            plt, fig, ax, f, groups, names,
+            {n: vals[k] for n, k in zip(names, keys)}, aname, agg, None, fmt)
+        facts[aname] = aggs
+        _fit_ylim(ax, drawn + [0.0], None, 0.12, floor=0.0)
+        ax.set_ylim(0.0, ax.get_ylim()[1])
     unit = " (%)" if scale == 100.0 else ""
-    ax.set_ylabel(f.get("ylabel", ", ".join(metrics) + unit))
-    ax.set_xlabel(f.get("xlabel", group))
-    ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    ax.set_title(f.get("title", "%s per %s" % (", ".join(metrics), group)))
-    return fig
+    ax.set_ylabel(f.get("ylabel", ", ".join(mnames) + unit))
+    if f.get("xlabel"):
+        ax.set_xlabel(f["xlabel"])
+    _legend_above(ax, len(snames) * (len(metrics) if f.get("stack") else 1))
+    return fig, facts
 
 
 def stall_columns(db, f):
@@ -575,43 +901,58 @@ def stall_columns(db, f):
 
 def fig_stall(plt, db, f, sweep):
     rows = fig_rows(db, f, sweep)
+    lab = _labels(f)
     cols = stall_columns(db, f)
     series, group = f.get("series", "sched"), f.get("group", "workload")
-    fig, ax = plt.subplots(figsize=f.get("size", (7.0, 2.8)))
+    fig, ax = plt.subplots(figsize=_size(f, FULL_W, 2.4))
     if not rows or not cols:
         _empty(plt, ax, "no statistics with prefix %s" % f.get("prefix"))
-        return fig
-    bars, labels = {}, []
+        return fig, {}
+    bars = {}
     for r in rows:
         k = (str(r.get(group)), str(r.get(series)))
         vals = bars.setdefault(k, [0.0] * len(cols))
         for i, c in enumerate(cols):
             vals[i] += float(r.get(c) or 0)
     groups = _order({g for g, _ in bars}, rows, group)
-    snames = _order({s for _, s in bars}, rows, series)
+    snames = _order({s for _, s in bars}, rows, series, None,
+                    f.get("_order"))
     keys = [(g, s) for g in groups for s in snames if (g, s) in bars]
     norm = f.get("normalise", True)
     bottom = [0.0] * len(keys)
+    cmap = plt.get_cmap("tab10" if len(cols) <= 10 else "tab20")
+    xs = []
+    for g, s in keys:
+        xs.append(groups.index(g) * (len(snames) + 1) + snames.index(s))
     for i, c in enumerate(cols):
         vals = []
         for k in keys:
             tot = sum(bars[k]) or 1.0
             vals.append(bars[k][i] / tot if norm else bars[k][i])
         pre = f.get("prefix", "")
-        lab = c[len(pre):] if isinstance(pre, str) and c.startswith(pre) \
+        name = c[len(pre):] if isinstance(pre, str) and c.startswith(pre) \
             else c
-        ax.bar(range(len(keys)), vals, 0.8, bottom=bottom, label=lab)
+        ax.bar(xs, vals, 0.85, bottom=bottom, label=str(lab.get(c, name)),
+               color=cmap(i % cmap.N), edgecolor="black", linewidth=0.2,
+               zorder=2)
         bottom = [b + v for b, v in zip(bottom, vals)]
-    labels = ["%s\n%s" % k if len(snames) > 1 else k[0] for k in keys]
-    ax.set_xticks(range(len(keys)))
-    ax.set_xticklabels(labels, rotation=90 if len(keys) > 12 else 0,
-                       fontsize=6)
+    if len(snames) > 1:
+        ax.set_xticks(xs)
+        ax.set_xticklabels([value_name(series, k[1], lab) for k in keys],
+                           rotation=90, fontsize=5)
+        _group_names_below(ax, [(gi * (len(snames) + 1) +
+                                 (len(snames) - 1) / 2, _group_name(f, g),
+                                 False) for gi, g in enumerate(groups)],
+                           [value_name(series, k[1], lab) for k in keys])
+    else:
+        ax.set_xticks(xs)
+        ax.set_xticklabels([_group_name(f, k[0]) for k in keys])
     ax.set_ylabel(f.get("ylabel", "fraction of cycles" if norm else "cycles"))
-    ax.set_xlabel(f.get("xlabel", "%s / %s" % (group, series)))
+    if f.get("xlabel"):
+        ax.set_xlabel(f["xlabel"])
     ax.legend(ncol=1, frameon=False, bbox_to_anchor=(1.0, 1.0),
               loc="upper left")
-    ax.set_title(f.get("title", "Stall breakdown (%s)" % f.get("prefix", "")))
-    return fig
+    return fig, {}
 
 
 def _pick_run(db, f, sweep, table, sel=None):
@@ -630,19 +971,27 @@ def _pick_run(db, f, sweep, table, sel=None):
     return None
 
 
+def _run_name(r, f, with_workload):
+    """A run's display name (its policy combination, and its workload
+    where the figure's runs differ in it)."""
+    n = display_label({"sched": r["sched"], "fetch": r["fetch"]},
+                      _labels(f))
+    return "%s, %s" % (_group_name(f, r["workload"]), n) if with_workload \
+        else n
+
+
 def fig_tb_lifetime(plt, db, f, sweep):
-    fig, ax = plt.subplots(figsize=f.get("size", (7.0, 3.0)))
+    fig, ax = plt.subplots(figsize=_size(f, FULL_W, 2.4))
     r = _pick_run(db, f, sweep, "tb_events", f.get("run"))
     if not r:
         _empty(plt, ax, "no TB events (run with trace = true)")
-        return fig
+        return fig, {}
     launch = f.get("launch", 0)
     ev = db.execute('SELECT sm, tb, start, "end" FROM tb_events WHERE key = ? '
                     "AND launch = ? ORDER BY sm, start, tb",
                     (r["key"], launch)).fetchall()
     cmap = plt.get_cmap("tab20")
     lanes = {}   # sm -> list of lane end times
-    yt = []
     for sm, tb, start, end in ev:
         ls = lanes.setdefault(sm, [])
         for i, e in enumerate(ls):
@@ -660,9 +1009,10 @@ def fig_tb_lifetime(plt, db, f, sweep):
     ax.set_yticklabels([str(s) for s in yt], fontsize=6)
     ax.set_xlabel("cycle")
     ax.set_ylabel("SM")
-    ax.set_title(f.get("title", "TB lifetimes per SM: %s, %s"
-                       % (r["workload"], r["sched"])))
-    return fig
+    ax.text(1.0, 1.01, _run_name(r, f, True), transform=ax.transAxes,
+            ha="right", va="bottom")
+    end = max((e[3] for e in ev), default=0)
+    return fig, {"run": _run_name(r, f, True), "cycles": end}
 
 
 PHASE_COLOURS = {"run": "tab:green", "barrier": "tab:red",
@@ -680,7 +1030,8 @@ def fig_warp_phase(plt, db, f, sweep):
     """Per-warp run / barrier / exited phases (between bar_arrive and
     bar_release events) of the first TBs of one SM (`sm`, default 0).
     `run = {workload, sched, fetch}` picks the run (like filter); `runs =
-    [{...}, {...}]` draws one column per run (e.g. GTO beside LRR)."""
+    [{...}, {...}]` draws one column per run (e.g. GTO beside LRR), all
+    panels on one time axis (same x limits) so the runs compare."""
     sels = f.get("runs") or [f.get("run")]
     launch, sm = f.get("launch", 0), f.get("sm", 0)
     picked = []
@@ -690,15 +1041,21 @@ def fig_warp_phase(plt, db, f, sweep):
             picked.append((r, _first_tbs(db, r["key"], launch, sm,
                                          f.get("max_tbs", 4))))
     if not picked or not any(t for _, t in picked):
-        fig, ax = plt.subplots(figsize=f.get("size", (7.0, 3.0)))
+        fig, ax = plt.subplots(figsize=_size(f, FULL_W, 2.0))
         _empty(plt, ax, "no warp phases (run with trace = true)")
-        return fig
+        return fig, {}
     nrow = max(len(t) for _, t in picked) or 1
-    fig, axes = plt.subplots(nrow, len(picked), squeeze=False,
-                             sharex="col", figsize=f.get(
-                                 "size", (3.6 * len(picked) + 0.8,
-                                          1.0 + 1.0 * nrow)))
+    ncol = len(picked)
+    fig, axes = plt.subplots(
+        nrow, ncol, squeeze=False, sharex=True,
+        figsize=_size(f, FULL_W if ncol > 1 else COLUMN_W * 1.4,
+                      0.5 + 0.75 * nrow),
+        gridspec_kw={"hspace": 0.12, "wspace": 0.12})
+    several = len({r["workload"] for r, _ in picked}) > 1 or ncol == 1
+    t0, t1, facts = None, None, {"cycles": {}, "first": {}}
     for col, (r, tbs) in enumerate(picked):
+        name = _run_name(r, f, several)
+        last = None
         for row in range(nrow):
             ax = axes[row, col]
             if row >= len(tbs):
@@ -711,32 +1068,45 @@ def fig_warp_phase(plt, db, f, sweep):
                             (r["key"], launch, sm, tb)).fetchall()
             for w, p, st, en in ph:
                 ax.broken_barh([(st, max(en - st, 0.5))], (w - 0.4, 0.8),
-                               color=PHASE_COLOURS.get(p, "tab:blue"))
-            ax.set_ylabel("TB %d warp" % tb, fontsize=6)
+                               color=PHASE_COLOURS.get(p, "tab:blue"),
+                               linewidth=0)
+                t0 = st if t0 is None else min(t0, st)
+                t1 = en if t1 is None else max(t1, en)
+                last = en if last is None else max(last, en)
+            if col == 0:
+                ax.set_ylabel("TB %d\nwarp" % tb, fontsize=6)
+            else:
+                ax.set_ylabel("TB %d" % tb, fontsize=6)
             ax.yaxis.get_major_locator().set_params(integer=True)
-            if row == 0 and len(picked) > 1:
-                ax.set_title("%s, %s+%s" % (r["workload"], r["sched"],
-                                            r["fetch"]), fontsize=8)
+            ax.tick_params(axis="y", labelsize=5.5)
+            if row == 0:
+                ax.set_title(name, fontsize=7, loc="left", pad=3)
         axes[min(len(tbs), nrow) - 1, col].set_xlabel("cycle")
-    for p, c in PHASE_COLOURS.items():
-        axes[0, -1].bar([0], [0], color=c, label=p)
-    axes[0, -1].legend(ncol=3, frameon=False, loc="lower right",
-                       bbox_to_anchor=(1.0, 1.12 if len(picked) > 1
-                                       else 1.0))
-    r = picked[0][0]
-    fig.suptitle(f.get("title", "Warp phases, SM %d: %s" % (
-        sm, "; ".join("%s %s+%s" % (x["workload"], x["sched"], x["fetch"])
-                      for x, _ in picked))), fontsize=9, x=0.02, ha="left")
-    return fig
+        axes[min(len(tbs), nrow) - 1, col].tick_params(labelbottom=True)
+        facts["cycles"][name] = last
+    if t0 is not None:
+        pad = 0.01 * max(t1 - t0, 1)
+        for ax in axes.flat:
+            ax.set_xlim(t0 - pad, t1 + pad)
+    handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in
+               PHASE_COLOURS.values()]
+    # Above the top-right panel, right-aligned (column titles are left).
+    axes[0, -1].legend(handles, list(PHASE_COLOURS), ncol=3, frameon=False,
+                       loc="lower right", bbox_to_anchor=(1.0, 1.0),
+                       borderaxespad=0.1, handlelength=1.0,
+                       columnspacing=0.8)
+    return fig, facts
 
 
 def fig_line(plt, db, f, sweep):
     rows = [dict(r, **{f.get("x"): _num(col_value(r, f.get("x")))})
             for r in fig_rows(db, f, sweep)]
     rows = [r for r in rows if r.get(f.get("x")) not in (None, "default")]
+    lab = _labels(f)
     x, series = f.get("x"), f.get("series", "sched")
     metric = f.get("metric", "gpu_sim_cycle")
-    fig, ax = plt.subplots(figsize=f.get("size", (3.5, 2.6)))
+    fig, ax = plt.subplots(figsize=_size(f, COLUMN_W, 2.2))
+    ref = None
     if f.get("baseline"):   # y = geomean speedup over the baseline
         pts = {}
         for r in rows:
@@ -747,7 +1117,9 @@ def fig_line(plt, db, f, sweep):
                           f.get("higher_is_better", False))
             for s, g in sp.items():
                 lines.setdefault(s, {})[xv] = geomean(list(g.values()))
-        ylabel = "geomean speedup"
+        ylabel = "geomean speedup over %s" % display_label(
+            f["baseline"], lab, series)
+        ref = 1.0
     else:
         acc = {}
         for r in rows:
@@ -758,18 +1130,27 @@ def fig_line(plt, db, f, sweep):
             (lambda v: sum(v) / len(v))
         lines = {s: {xv: agg(v) for xv, v in d.items()}
                  for s, d in acc.items()}
-        ylabel = metric
+        ylabel = value_name("metric", metric, lab)
     if not lines:
         _empty(plt, ax, "no runs with column %s" % x)
-        return fig
-    for s in _order(list(lines), rows, series):
+        return fig, {}
+    ys = []
+    for s in _order(list(lines), rows, series, None, f.get("_order")):
         xs = sorted(k for k in lines[s] if k is not None)
-        ax.plot(xs, [lines[s][k] for k in xs], marker="o", label=s)
-    ax.set_xlabel(f.get("xlabel", x))
+        ax.plot(xs, [lines[s][k] for k in xs], marker="o", markersize=3,
+                linewidth=1.0, label=value_name(series, s, lab))
+        ys += [lines[s][k] for k in xs]
+    if ref is not None:
+        ax.axhline(ref, color="black", linewidth=0.7, linestyle="--")
+    _fit_ylim(ax, ys, ref, 0.05)
+    xname = x[4:] if x.startswith("opt_") else x
+    ax.set_xlabel(f.get("xlabel", str(lab.get(x, xname))))
     ax.set_ylabel(f.get("ylabel", ylabel))
-    ax.legend(title=series, frameon=False)
-    ax.set_title(f.get("title", "%s over %s" % (ylabel, x)))
-    return fig
+    ax.yaxis.grid(True, linewidth=0.3, color="0.85")
+    _legend_above(ax, len(lines))
+    return fig, {"values": {value_name(series, s, lab): {str(k): v for k, v
+                                                         in d.items()}
+                            for s, d in lines.items()}}
 
 
 FIGURES = {"speedup": fig_speedup, "stall": fig_stall,
@@ -778,23 +1159,74 @@ FIGURES = {"speedup": fig_speedup, "stall": fig_stall,
            "line": fig_line}
 
 
-def plot_all(db_path, figures, out_dir, sweep=None):
-    """Render every figure spec; returns the PNG paths in order."""
+def prepare(figures, spec=None):
+    """The figure tables with what rendering needs from the spec: the
+    display names (`_labels`: [labels] updated with the figure's own
+    `labels`) and the spec order of column values (`_order`)."""
+    spec = spec or {}
+    base = dict(spec.get("labels") or {})
+    order = spec_order(spec) if spec.get("sweep") else {}
+    return [dict(f, _labels=dict(base, **(f.get("labels") or {})),
+                 _order=order) for f in figures]
+
+
+def draw(plt, db, f):
+    """(matplotlib figure, facts) for one prepared figure table; facts
+    are the numbers it shows, for captions."""
+    kind = f.get("type")
+    if kind not in FIGURES:
+        raise ValueError("figure type '%s' (one of %s)"
+                         % (kind, ", ".join(FIGURES)))
+    return FIGURES[kind](plt, db, f, f.get("_sweep"))
+
+
+def plot_all(db_path, figures, out_dir, sweep=None, spec=None):
+    """Render every figure spec into NAME.png, .svg, .pdf (and .json, the
+    numbers shown); returns the PNG paths in order.  spec (the whole
+    spec) supplies [labels] and the order series are drawn in."""
     plt = _mpl()
     db = sqlite3.connect(db_path)
     paths = []
-    for i, f in enumerate(figures):
-        kind = f.get("type")
-        if kind not in FIGURES:
-            raise ValueError("figure type '%s' (one of %s)"
-                             % (kind, ", ".join(FIGURES)))
-        fig = FIGURES[kind](plt, db, f, sweep)
-        paths.append(_save(fig, out_dir, f.get("name", "%s%d" % (kind, i))))
+    for i, f in enumerate(prepare(figures, spec)):
+        f["_sweep"] = sweep
+        fig, facts = draw(plt, db, f)
+        paths.append(_save(fig, out_dir, f.get("name", "%s%d" % (
+            f.get("type"), i)), facts))
         plt.close(fig)
     db.close()
     return paths
 
 
+class _CaptionFormatter(string.Formatter):
+    """str.format for captions: a field the figure did not compute (no
+    such name or series, or no value) prints as n/a."""
+
+    def get_field(self, field_name, args, kwargs):
+        try:
+            return super().get_field(field_name, args, kwargs)
+        except (KeyError, IndexError, AttributeError, TypeError):
+            return None, field_name
+
+    def format_field(self, value, format_spec):
+        if value is None:
+            return "n/a"
+        return super().format_field(value, format_spec)
+
+
+def caption(f, facts=None):
+    """A figure's caption text: `caption` (old name: `title`), with
+    {placeholders} filled from the numbers the figure shows (facts,
+    NAME.json: e.g. {gmean[GTO]:.3f}, {gmean_pct[BAWS]:+.1f},
+    {argmax[GTO]}); a value the figure did not compute prints as n/a,
+    never a guess."""
+    text = " ".join(str(f.get("caption") or f.get("title") or
+                        f.get("name", "")).split())
+    try:
+        return _CaptionFormatter().format(text, **(facts or {}))
+    except ValueError as e:    # a malformed format string
+        return "%s (caption error: %s)" % (text, e)
+
+
 def describe(f):
     """One line describing a figure spec (for reports)."""
-    return f.get("caption") or f.get("title") or json.dumps(f, sort_keys=True)
+    return caption(f) or json.dumps(f, sort_keys=True)

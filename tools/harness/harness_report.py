@@ -10,14 +10,17 @@ tables ([[table]]) and the figures.  Tables and the report name every job
 of the sweep that failed or was never collected (missing_runs); a
 geomean row says over how many workloads it was taken.
 """
+import json
 import math
 import os
 import re
 import sqlite3
 
-from harness_plot import (STALL_CLASSES, combo, combo_label, combo_speedups,
-                          fetch_runs, fig_rows, geomean, speedups, _match,
-                          _order, _pairs, _ratio, _table_exists)
+from harness_plot import (STALL_CLASSES, caption, combo, combo_label,
+                          combo_speedups, display_label, fetch_runs, fig_rows,
+                          geomean, spec_order, speedups, value_name, _match,
+                          _order, _pairs, _ratio,
+                          _table_exists)
 
 SPEEDUP_KINDS = {"geomean_speedup": geomean,
                  "mean_speedup": lambda v: sum(v) / len(v),
@@ -28,21 +31,26 @@ STAT_KINDS = {"mean_stat": lambda v: sum(v) / len(v),
 
 def speedup_table(db, sweep=None, baseline=None, metric="gpu_sim_cycle",
                   series="sched", group="workload", filters=None,
-                  series_list=None, higher_is_better=False, where=None):
+                  series_list=None, higher_is_better=False, where=None,
+                  labels=None, order=None):
     """Text table: one row per group, one column per series value (or
     per series_list combination; speedup over the baseline), and a
-    geomean row; returns (text, {series: gm})."""
+    geomean row; returns (text, {series: gm}).  Columns carry display
+    names (harness_plot.display_label with the spec's [labels]) and
+    come in the spec's order (order: harness_plot.spec_order)."""
     baseline = combo(baseline or {"sched": "lrr"}, series)
     rows = fetch_runs(db, sweep, filters, where)
     if series_list:
         sp = combo_speedups(rows, metric, baseline, series_list, group,
                             higher_is_better)
         snames = [combo_label(c) for c in series_list]
+        heads = [display_label(c, labels, series) for c in series_list]
     else:
         sp = speedups(rows, metric, baseline, series, group,
                       higher_is_better)
         snames = _order(list(sp), rows, series,
-                        str(baseline.get(series)))
+                        str(baseline.get(series)), order)
+        heads = [value_name(series, s, labels) for s in snames]
     gset = {g for s in sp.values() for g in s}
     gset |= {str(r.get(group)) for r in rows if r.get(group) is not None}
     if group == "workload":     # workloads whose every run failed
@@ -53,9 +61,9 @@ def speedup_table(db, sweep=None, baseline=None, metric="gpu_sim_cycle",
         if _match(r, baseline):
             base_cyc.setdefault(str(r.get(group)), []).append(r.get(metric))
     bname = "base cycles" if metric == "gpu_sim_cycle" else "base " + metric
-    wid = max([9] + [len(s) for s in snames])
+    wid = max([9] + [len(s) for s in heads])
     head = "%-12s %14s" % (group, bname[:14]) + "".join(
-        " %*s" % (wid, s) for s in snames)
+        " %*s" % (wid, s) for s in heads)
     lines = [head, "-" * len(head)]
     for g in groups:
         bc = base_cyc.get(g, [None])[0]
@@ -515,6 +523,31 @@ def report_tables(spec):
                  ", ".join("%s=%s" % kv for kv in base.items()), metric)}]
 
 
+def _facts(png):
+    """The numbers a figure shows (NAME.json beside NAME.png), or {}."""
+    try:
+        with open(png[:-4] + ".json") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def figure_lines(figs, figure_paths, d):
+    """Markdown for the figures: each image, then its caption below it,
+    numbered in report order ("**Figure N.** caption"), with {values}
+    filled from the figure's own numbers, and the PDF / SVG beside it."""
+    out = []
+    for i, p in enumerate(figure_paths):
+        f = figs[i] if i < len(figs) else {}
+        cap = caption(f, _facts(p))
+        rel = os.path.relpath(p, d)
+        out += ["![Figure %d](%s)" % (i + 1, rel), "",
+                "**Figure %d.** %s (`%s`; also [PDF](%s), [SVG](%s))" % (
+                    i + 1, cap, os.path.basename(p)[:-4],
+                    rel[:-4] + ".pdf", rel[:-4] + ".svg"), ""]
+    return out
+
+
 def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
     """Write report.md; returns the number of headline rows filled."""
     exp = spec.get("experiment", {})
@@ -539,7 +572,8 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
             db, sweep, t.get("baseline"), t.get("metric", "gpu_sim_cycle"),
             t.get("series", "sched"), t.get("group", "workload"),
             _table_filters(t), t.get("series_list"),
-            t.get("higher_is_better", False), t.get("where"))
+            t.get("higher_is_better", False), t.get("where"),
+            spec.get("labels"), spec_order(spec))
         text += missing_note(db, sweep, _table_filters(t))
         tables.append((t, text))
     missing = missing_note(db, sweep, None, prefix="")
@@ -572,14 +606,8 @@ def write_report(path, spec, db_path, sweep, figure_paths, extra=""):
     if extra:
         lines += [extra, ""]
     if figure_paths:
-        lines += ["## Figures", ""]
-        figs = spec.get("figure", [])
-        for i, p in enumerate(figure_paths):
-            cap = figs[i].get("caption") or figs[i].get("title") or \
-                figs[i].get("name", "") if i < len(figs) else ""
-            lines += ["![%s](%s)" % (cap, os.path.relpath(p, d)), "",
-                      "*%s* (`%s`, also `.svg`)" % (cap, os.path.relpath(p, d)),
-                      ""]
+        lines += ["## Figures", ""] + figure_lines(
+            spec.get("figure", []), figure_paths, d)
     with open(path + ".tmp", "w") as f:
         f.write("\n".join(lines))
     os.replace(path + ".tmp", path)

@@ -36,7 +36,7 @@ class SpecError(HarnessError):
 # tables are checked by the figure code (their keys depend on the type).
 SPEC_KEYS = {
     "": {"experiment", "sweep", "sweep_defaults", "headline", "figure",
-         "table", "report", "program"},
+         "table", "report", "program", "labels"},
     "experiment": {"name", "title", "paper", "description", "reproduce"},
     "sweep": {"name", "mode", "workloads", "programs", "sizes", "configs",
               "sched", "fetch", "seeds", "timeout_s", "trace", "options",
@@ -418,6 +418,13 @@ def load_spec(path):
         check_spec(spec)
     except SpecError as e:
         raise SpecError("%s: %s" % (path, e))
+    for where, lab in [("[labels]", spec.get("labels", {}))] + [
+            ("figure %s labels" % f.get("name", i), f.get("labels", {}))
+            for i, f in enumerate(spec.get("figure", []))]:
+        if not isinstance(lab, dict) or \
+                not all(isinstance(v, str) for v in lab.values()):
+            raise SpecError("%s: %s must map names to display strings"
+                            % (path, where))
     spec["_path"] = os.path.abspath(path)
     spec["_dir"] = os.path.dirname(spec["_path"])
     spec["_sha256"] = hashlib.sha256(raw).hexdigest()

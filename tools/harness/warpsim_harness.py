@@ -223,7 +223,7 @@ def cmd_plot(a):
                          % spec["_path"])
         return 0
     for p in harness_plot.plot_all(_db_path(a), spec.get("figure", []), fdir,
-                                   _sweep_name(a, spec)):
+                                   _sweep_name(a, spec), spec):
         print(p)
     return 0
 
@@ -262,7 +262,8 @@ def do_report(a, spec, sweep):
     figs = []
     if spec.get("figure"):
         figs = harness_plot.plot_all(_db_path(a), spec["figure"],
-                                     os.path.join(rdir, "figures"), sweep)
+                                     os.path.join(rdir, "figures"), sweep,
+                                     spec)
     path = a.report if getattr(a, "report", None) else \
         os.path.join(rdir, "report.md")
     filled = harness_report.write_report(path, spec, _db_path(a), sweep, figs)
