@@ -1,7 +1,9 @@
 /*
  * timing_int.h - private state of the timing model, shared by the GPU
  * level (tgpu.c: launch loop, block dispatcher, memory callbacks, reports)
- * and the SM pipeline (tsm.c: writeback, LD/ST, issue, decode, fetch).
+ * and the SM pipeline, one file per stage: tsm.c (stage order, warp
+ * classes), tsm_exec.c (units, writeback), tsm_ldst.c (LD/ST, replies),
+ * tsm_issue.c (schedulers), tsm_front.c (fetch, L1I, decode).
  */
 #ifndef SIM_TIMING_TIMING_INT_H
 #define SIM_TIMING_TIMING_INT_H
@@ -209,17 +211,41 @@ struct tgpu {
 	int err;                     /* first error (fault) of the cycle */
 };
 
-/* Recompute the class, fetchable and scoreboard bits of warp wi. */
+/* Recompute the class, fetchable and scoreboard bits of warp wi (tsm.c). */
 void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi);
 /* One core cycle of SM s (tsm.c); returns false on a fault. */
 bool tsm_cycle(struct tgpu *t, struct tsm *s);
-/* Handle a reply from the memory system for SM s (tsm.c). */
+/* Handle a reply from the memory system for SM s (tsm_ldst.c). */
 void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
+/* Writeback stage: release the writebacks due this cycle (tsm_exec.c). */
+void tsm_wb_cycle(struct tgpu *t, struct tsm *s);
+/* Schedule a writeback of (warp, pc) at cycle `at`, room checked
+ * (tsm_exec.c). */
+void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc);
+/* A free pipeline of unit class u this cycle, or -1 (tsm_exec.c). */
+int tsm_unit_pick(const struct tgpu *t, const struct tsm *s, unsigned u);
+/* LD/ST stage: push one transaction (tsm_ldst.c). */
+void tsm_ldst_cycle(struct tgpu *t, struct tsm *s);
+/* Hand the access just executed by warp wi at pc to the LD/ST unit
+ * (tsm_ldst.c). */
+void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi, uint32_t pc,
+		    const struct insn *in);
+/* Issue stage: every scheduler of SM s (tsm_issue.c). */
+void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
+		     const struct sched_view *v);
+/* Decode stage: fetch buffer -> I-buffer (tsm_front.c). */
+void tsm_decode_cycle(struct tgpu *t, struct tsm *s);
+/* Fetch stage: one warp through the L1I (tsm_front.c). */
+void tsm_fetch_cycle(struct tgpu *t, struct tsm *s,
+		     const struct sched_view *sv);
+/* An instruction-fetch miss came back from the L2 (tsm_front.c). */
+void tsm_ifetch_reply(struct tgpu *t, struct tsm *s,
+		      const struct mem_reply *r);
 /* Start block id in block slot k of SM s (tgpu.c). */
 void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id);
 /* Warp slot w of SM s may have finished: exited and drained (tgpu.c). */
 void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned w);
-/* Close block tb's warp-phase: add its RTRU to the stats (tsm.c). */
+/* Close block tb's warp-phase: add its RTRU to the stats (tsm_issue.c). */
 void tsm_phase_close(struct tgpu *t, struct ttb *tb);
 /* Write one trace line. */
 void tgpu_trace(struct tgpu *t, const char *ev, unsigned sm, uint64_t tb,
@@ -236,6 +262,58 @@ static inline void tbit_clr(uint64_t *s, unsigned i)
 static inline bool tbit(const uint64_t *s, unsigned i)
 {
 	return (s[i / 64] >> (i % 64)) & 1;
+}
+
+/* ---- scoreboard (one bit per register / predicate id per warp) ------- */
+
+/* Whether the instruction at pc reads or writes an id with a pending
+ * write. */
+static inline bool tsb_collide(const struct tgpu *t,
+			       const struct twarp *w, uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off;
+	for (unsigned i = 0; i < (unsigned)ti->n_use + ti->n_def; i++)
+		if (tbit(w->sb, id[i]))
+			return true;
+	return false;
+}
+
+static inline void tsb_reserve(const struct tgpu *t, struct twarp *w,
+			       uint32_t pc, bool long_op)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
+	for (unsigned i = 0; i < ti->n_def; i++) {
+		tbit_set(w->sb, id[i]);
+		if (long_op)
+			tbit_set(w->lo, id[i]);
+	}
+}
+
+/* Release the destinations of the instruction at pc. */
+static inline void tsb_release(const struct tgpu *t, struct twarp *w,
+			       uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
+	for (unsigned i = 0; i < ti->n_def; i++) {
+		SIM_ASSERT(tbit(w->sb, id[i]));
+		tbit_clr(w->sb, id[i]);
+		tbit_clr(w->lo, id[i]);
+	}
+}
+
+/* Whether the instruction at pc reads a long-latency load's destination. */
+static inline bool tsb_long_op(const struct tgpu *t,
+			       const struct twarp *w, uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off;
+	for (unsigned i = 0; i < ti->n_use; i++)
+		if (tbit(w->lo, id[i]))
+			return true;
+	return false;
 }
 
 #endif

@@ -1,0 +1,307 @@
+/*
+ * tsm_issue.c - the SM's issue stage: the warp schedulers.
+ *
+ * Each cycle every scheduler (taking turns at going first) asks its policy
+ * (src/sched/) for an order over its warps and issues the first one whose
+ * I-buffer head passes the scoreboard, unit, result-bus and LD/ST checks,
+ * optionally a second independent instruction of the same warp on another
+ * unit (issue_per_warp).  Issue executes the instruction functionally
+ * (timing-directed functional model), reserves its destinations on the
+ * scoreboard and hands it to its unit (tsm_exec.c) or the LD/ST unit
+ * (tsm_ldst.c).  It also raises the barrier, exit and branch events the
+ * policies listen to, measures BAWS's warp-phase RTRU, and attributes every
+ * warp-cycle to a stall class before anything issues.
+ */
+#include "timing_int.h"
+#include "../ptx/ptx.h"
+
+/* Extra operand-read cycles from register-bank conflicts. */
+static unsigned bank_extra(const struct tgpu *t, unsigned wi,
+			   uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off;
+	unsigned nb = (unsigned)t->cfg->n_reg_banks, worst = 1;
+	if (ti->n_use < 2 || nb < 2)
+		return 0;
+	for (unsigned i = 0; i < ti->n_use; i++) {
+		unsigned n = 0;
+		if (id[i] >= t->n_regs)
+			continue;
+		for (unsigned j = 0; j < ti->n_use; j++)
+			n += id[j] < t->n_regs && id[j] != id[i] ?
+				(id[j] + wi) % nb == (id[i] + wi) % nb : j == i;
+		worst = MAX(worst, n);
+	}
+	return worst - 1;
+}
+
+/* RTRU (baws.txt eq. 1): a warp of block tb reached the end of its
+ * warp-phase (a barrier, or its exit for the block's last phase). */
+static void phase_reach(struct tgpu *t, struct ttb *tb)
+{
+	uint64_t d = t->cycle - tb->ph_start;
+	tb->ph_sum += d;
+	tb->ph_max = MAX(tb->ph_max, d);
+	tb->ph_n++;
+}
+
+void tsm_phase_close(struct tgpu *t, struct ttb *tb)
+{
+	if (tb->ph_n && tb->ph_max) {
+		uint64_t nm = (uint64_t)tb->ph_n * tb->ph_max;
+		t->st.rtru_sum_ppm += ((nm - tb->ph_sum) * 1000000 + nm / 2) /
+			nm;
+		t->st.rtru_phases++;
+	}
+	tb->ph_n = 0;
+	tb->ph_sum = tb->ph_max = 0;
+	tb->ph_start = t->cycle;
+}
+
+enum issue_res { IR_ISSUED, IR_DATA, IR_STRUCT };
+
+/* Try to issue the first I-buffer entry of warp wi. */
+static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
+				unsigned wi, int prev_unit, int *unit_out)
+{
+	struct twarp *w = &s->w[wi];
+	struct fwarp *fw = w->fw;
+	uint32_t pc = w->ib_pc;
+	const struct tinsn *ti = &t->ti[pc];
+	const struct insn *in = &t->k->code[pc];
+	unsigned lat = ti->lat, extra = 0;
+	int u = -1;
+
+	/* the I-buffer is flushed at every control-flow change (below), so
+	 * its head is always the SIMT top's pc */
+	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc);
+	if (ti->is_mem) {
+		if (s->ldst.busy || s->ldst.free_at > t->cycle ||
+		    !s->n_mreq_free)
+			return IR_STRUCT;
+	}
+	/* a first issue comes from the candidates (no collision); a second
+	 * (dual issue) must check */
+	SIM_ASSERT(prev_unit >= 0 || !tsb_collide(t, w, pc));
+	if (prev_unit >= 0 && tsb_collide(t, w, pc))
+		return IR_DATA;
+	if (prev_unit >= 0 && (int)ti->unit == prev_unit)
+		return IR_STRUCT;
+	if (!ti->is_mem) {
+		u = tsm_unit_pick(t, s, ti->unit);
+		if (u < 0)
+			return IR_STRUCT;
+		extra = bank_extra(t, wi, pc);
+		lat += extra;
+		if (ti->n_def) {
+			unsigned slot = (unsigned)((t->cycle + lat) % T_WHEEL);
+			if (s->wheel_n[slot] >= MIN((unsigned)t->cfg->n_result_bus,
+						     (unsigned)T_WHEEL_PER))
+				return IR_STRUCT;
+		}
+	}
+
+	/* issue: execute functionally, then account for timing */
+	struct fgpu *g = t->g;
+	uint64_t bar_rel = g->n_bar_rel, back = g->n_back;
+	uint32_t old_state = fw->state;
+	struct ttb *tb = &s->tb[w->tb];
+	w->rec->n = 0;
+	g->rec = w->rec;
+	bool ok = fexec_run(g, w->cta, fw, 1);
+	g->rec = NULL;
+	if (!ok) {
+		t->err = g->fault.status;
+		return IR_ISSUED;
+	}
+	t->st.reg_bank_conflicts += extra;
+	if (ti->is_mem) {
+		tsm_ldst_issue(t, s, wi, pc, in);
+	} else {
+		s->unit_free[ti->unit][u] = t->cycle + (uint64_t)ti->ii * t->simd_k;
+		if (ti->n_def) {
+			tsb_reserve(t, w, pc, false);
+			tsm_wb_add(s, t->cycle + lat, wi, pc);
+		}
+	}
+	if (ti->is_fence && w->n_mem)
+		w->membar = 1;
+	*unit_out = ti->unit;
+	s->issued++;
+	t->last_issue = t->cycle;
+	for (unsigned i = 0; i < t->n_sched; i++) {
+		struct sched *p = s->sched[i];
+		if (i == wi % t->n_sched && p->ops->issued)
+			p->ops->issued(p, wi, t->cycle);
+		if (in->op == OP_SETP && p->ops->setp_executed)
+			p->ops->setp_executed(p, wi, pc);
+		if (g->n_back != back && p->ops->branch_backward)
+			p->ops->branch_backward(p, wi, pc, fw->sp ?
+						fw->stack[fw->sp - 1].pc : pc);
+	}
+	/* barrier and exit events */
+	if (fw->state == FW_BARRIER && old_state != FW_BARRIER) {
+		tb->bar_waiting++;
+		phase_reach(t, tb);
+		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->barrier_arrive)
+				p->ops->barrier_arrive(p, wi, w->tb,
+						       tb->bar_waiting);
+		}
+	} else if (in->op == OP_BAR && fw->state != FW_BARRIER) {
+		phase_reach(t, tb);
+		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
+	}
+	if (g->n_bar_rel != bar_rel) {
+		unsigned base = w->tb * s->wpt;
+		for (unsigned i = 0; i < tb->n_warps; i++)
+			tsm_warp_update(t, s, base + i);
+		tb->bar_waiting = 0;
+		for (unsigned i = 0; i < tb->n_warps; i++)
+			tb->bar_waiting += s->w[base + i].fw &&
+				s->w[base + i].fw->state == FW_BARRIER;
+		tsm_phase_close(t, tb);
+		tgpu_trace(t, "bar_release", s->id, tb->id, -1);
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->barrier_release)
+				p->ops->barrier_release(p, w->tb);
+		}
+	}
+	/* I-buffer: consume the entry, flush on a control-flow change */
+	w->ib_pc++;
+	w->ib_n--;
+	if (fw->state == FW_EXITED) {
+		w->ib_n = 0;
+		phase_reach(t, tb);
+		tgpu_trace(t, "warp_exit", s->id, tb->id, (int)fw->warp_id);
+		if (!w->n_wb && !w->n_mem)
+			tgpu_warp_check_done(t, s, wi);
+	} else if (fw->stack[fw->sp - 1].pc != pc + 1) {
+		if (w->ib_n)
+			t->st.ib_flush++;
+		w->ib_n = 0;
+		w->flushed = 1;
+	}
+	tsm_warp_update(t, s, wi);
+	return IR_ISSUED;
+}
+
+static unsigned popc_words(const uint64_t *a, unsigned n)
+{
+	unsigned c = 0;
+	for (unsigned i = 0; i < n; i++)
+		c += bit_popc64(a[i]);
+	return c;
+}
+
+void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
+		     const struct sched_view *v)
+{
+	unsigned ns = t->n_sched, nw = t->n_words, n_cand = 0, n_issued = 0;
+	/* with the LD/ST unit taken, memory candidates cannot issue: they are
+	 * structural stalls without asking anyone */
+	uint64_t memblock = s->ldst.busy || s->ldst.free_at > t->cycle ||
+		!s->n_mreq_free ? ~0ULL : 0;
+
+	/* per-warp-cycle attribution, taken before anything issues */
+	for (unsigned i = 0; i < nw; i++) {
+		uint64_t r = s->cb[TC_READY][i];
+		s->cand[i] = r & ~s->sbwait[i];
+		n_cand += bit_popc64(s->cand[i]);
+		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
+		if (t->need_long_op) {
+			uint64_t m = r, lo = 0;
+			while (m) {
+				unsigned b = (unsigned)__builtin_ctzll(m);
+				m &= m - 1;
+				if (tsb_long_op(t, &s->w[i * 64 + b],
+					       s->w[i * 64 + b].ib_pc))
+					lo |= 1ULL << b;
+			}
+			s->long_op[i] = lo;
+		}
+	}
+	t->st.wc[TW_EXIT] += popc_words(s->cb[TC_EXIT], nw);
+	t->st.wc[TW_BARRIER] += popc_words(s->cb[TC_BAR], nw);
+	t->st.wc[TW_DATA] += popc_words(s->cb[TC_MEMW], nw);
+	t->st.wc[TW_FETCH] += popc_words(s->cb[TC_FETCH], nw);
+	t->st.wc[TW_CONTROL] += popc_words(s->cb[TC_CTRL], nw);
+	t->st.wc[TW_EMPTY] += popc_words(s->cb[TC_EMPTY], nw);
+
+	for (unsigned k = 0; k < ns; k++) {
+		unsigned si = (s->sched_first + k) % ns;
+		struct sched *p = s->sched[si];
+		const uint64_t *sm = s->smask + (size_t)si * nw;
+		bool any_data = false, any_struct = false, issued = false;
+		bool has_cand = false, has_ready = false, has_blocked = false;
+		for (unsigned i = 0; i < nw; i++) {
+			uint64_t c = s->cand[i] & sm[i];
+			has_blocked |= (c & s->nextmem[i] & memblock) != 0;
+			has_cand |= (c & ~(s->nextmem[i] & memblock)) != 0;
+			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
+		}
+		t->st.sched_cycles++;
+		/* a policy is asked only when it has a candidate (two-level
+		 * also reorganises its pool in order(): asked every cycle) */
+		if (!has_cand && !t->need_long_op) {
+			if (has_blocked)
+				t->st.sched_pipeline++;
+			else if (has_ready)
+				t->st.sched_scoreboard++;
+			else
+				t->st.sched_idle++;
+			continue;
+		}
+		any_data = has_ready;
+		any_struct = has_blocked;
+		unsigned n = p->ops->order(p, v, s->order, t->n_slots);
+		for (unsigned j = 0; j < n && !issued; j++) {
+			unsigned wi = s->order[j];
+			if (!tbit(s->cand, wi) ||
+			    (memblock && tbit(s->nextmem, wi)))
+				continue;
+			int unit = -1;
+			enum issue_res r = issue_one(t, s, wi, -1, &unit);
+			if (t->err)
+				return;
+			if (r == IR_ISSUED) {
+				struct twarp *w = &s->w[wi];
+				issued = true;
+				n_issued++;
+				/* dual issue: a second instruction of the
+				 * same warp on a different unit */
+				for (unsigned d = 1; d < t->cfg->issue_per_warp &&
+				     tbit(s->cb[TC_READY], wi) &&
+				     !tbit(s->sbwait, wi) && w->ib_n; d++) {
+					int u2 = -1;
+					if (issue_one(t, s, wi, unit, &u2) !=
+					    IR_ISSUED)
+						break;
+					if (t->err)
+						return;
+					t->st.dual_issue++;
+				}
+			} else if (r == IR_STRUCT) {
+				any_struct = true;
+			}
+			if (!issued && p->ops->issue_failed)
+				p->ops->issue_failed(p, wi, t->cycle);
+		}
+		if (issued)
+			t->st.sched_issued++;
+		else if (any_struct)
+			t->st.sched_pipeline++;
+		else if (any_data)
+			t->st.sched_scoreboard++;
+		else
+			t->st.sched_idle++;
+	}
+	s->sched_first = (s->sched_first + 1) % ns;
+	t->st.wc[TW_ISSUED] += n_issued;
+	t->st.wc[TW_STRUCT] += n_cand - n_issued;
+}
+
