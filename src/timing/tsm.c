@@ -7,9 +7,12 @@
  *   writeback  (tsm_exec.c)  release scoreboard entries whose results are due
  *   replies    (tsm_ldst.c)  memory-system replies: loads, atomics, I-misses
  *   LD/ST      (tsm_ldst.c)  push one coalesced transaction per cycle
+ *   execute    (tsm_exec.c)  OC_EX pipeline registers -> unit pipelines
+ *   collector  (tsm_oc.c)    dispatch, register-bank reads, unit allocation
  *   issue      (tsm_issue.c) each scheduler asks its policy for an order and
  *                            issues the first warp whose next instruction
- *                            passes the I-buffer, scoreboard and unit checks
+ *                            passes the I-buffer and scoreboard checks into
+ *                            its class's ID_OC pipeline register
  *   decode     (tsm_front.c) fetch buffer -> I-buffer
  *   fetch      (tsm_front.c) one warp per cycle through the L1I
  *
@@ -30,6 +33,7 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	s->fetchable[i] &= ~b;
 	s->sbwait[i] &= ~b;
 	s->nextmem[i] &= ~b;
+	s->nextsfu[i] &= ~b;
 	if (!w->fw)
 		return;
 	unsigned c;
@@ -58,6 +62,8 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->sbwait[i] |= b;
 	if (w->ib_n && t->ti[w->ib_pc].is_mem)
 		s->nextmem[i] |= b;
+	else if (w->ib_n && toc_class_of(&t->ti[w->ib_pc]) == TOC_SFU)
+		s->nextsfu[i] |= b;
 }
 
 bool tsm_cycle(struct tgpu *t, struct tsm *s)
@@ -74,6 +80,8 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 	while (mem_sys_pop(t->ms, s->id, &r))
 		tsm_reply(t, s, &r);
 	tsm_ldst_cycle(t, s);
+	tsm_ex_cycle(t, s);
+	toc_cycle(t, s);
 	if (s->n_res)
 		tsm_issue_cycle(t, s, &v);
 	if (t->err)

@@ -15,27 +15,6 @@
 #include "timing_int.h"
 #include "../ptx/ptx.h"
 
-/* Extra operand-read cycles from register-bank conflicts. */
-static unsigned bank_extra(const struct tgpu *t, unsigned wi,
-			   uint32_t pc)
-{
-	const struct tinsn *ti = &t->ti[pc];
-	const uint32_t *id = t->ops + ti->use_off;
-	unsigned nb = (unsigned)t->cfg->n_reg_banks, worst = 1;
-	if (ti->n_use < 2 || nb < 2)
-		return 0;
-	for (unsigned i = 0; i < ti->n_use; i++) {
-		unsigned n = 0;
-		if (id[i] >= t->n_regs)
-			continue;
-		for (unsigned j = 0; j < ti->n_use; j++)
-			n += id[j] < t->n_regs && id[j] != id[i] ?
-				(id[j] + wi) % nb == (id[i] + wi) % nb : j == i;
-		worst = MAX(worst, n);
-	}
-	return worst - 1;
-}
-
 /* RTRU (baws.txt eq. 1): a warp of block tb reached the end of its
  * warp-phase (a barrier, or its exit for the block's last phase). */
 static void phase_reach(struct tgpu *t, struct ttb *tb)
@@ -70,17 +49,17 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	uint32_t pc = w->ib_pc;
 	const struct tinsn *ti = &t->ti[pc];
 	const struct insn *in = &t->k->code[pc];
-	unsigned lat = ti->lat, extra = 0;
-	int u = -1;
+	unsigned cls = toc_class_of(ti);
+	struct toc *o = &s->oc;
 
 	/* the I-buffer is flushed at every control-flow change (below), so
 	 * its head is always the SIMT top's pc */
 	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc);
-	if (ti->is_mem) {
-		if (s->ldst.busy || s->ldst.free_at > t->cycle ||
-		    !s->n_mreq_free)
-			return IR_STRUCT;
-	}
+	/* its class's ID_OC register needs a free slot; a memory
+	 * instruction also needs the warp's access record, which the
+	 * previous one holds until it reaches the LD/ST unit */
+	if (o->n_idoc[cls] >= t->oc.w_idoc[cls] || (ti->is_mem && w->oc_mem))
+		return IR_STRUCT;
 	/* a first issue comes from the candidates (no collision); a second
 	 * (dual issue) must check */
 	SIM_ASSERT(prev_unit >= 0 || !tsb_collide(t, w, pc));
@@ -88,44 +67,35 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		return IR_DATA;
 	if (prev_unit >= 0 && (int)ti->unit == prev_unit)
 		return IR_STRUCT;
-	if (!ti->is_mem) {
-		u = tsm_unit_pick(t, s, ti->unit);
-		if (u < 0)
-			return IR_STRUCT;
-		extra = bank_extra(t, wi, pc);
-		lat += extra;
-		if (ti->n_def) {
-			unsigned slot = (unsigned)((t->cycle + lat) % T_WHEEL);
-			if (s->wheel_n[slot] >= MIN((unsigned)t->cfg->n_result_bus,
-						     (unsigned)T_WHEEL_PER))
-				return IR_STRUCT;
-		}
-	}
 
 	/* issue: execute functionally, then account for timing */
 	struct fgpu *g = t->g;
 	uint64_t bar_rel = g->n_bar_rel, back = g->n_back;
 	uint32_t old_state = fw->state;
 	struct ttb *tb = &s->tb[w->tb];
-	w->rec->n = 0;
-	g->rec = w->rec;
+	struct fmemrec *rec = ti->is_mem ? w->rec : o->scratch;
+	rec->n = 0;
+	g->rec = rec;
 	bool ok = fexec_run(g, w->cta, fw, 1);
 	g->rec = NULL;
 	if (!ok) {
 		t->err = g->fault.status;
 		return IR_ISSUED;
 	}
-	t->st.reg_bank_conflicts += extra;
+	/* into ID_OC; the destinations are reserved until the writeback */
+	o->idoc[cls][o->n_idoc[cls]++] = (struct tpreg){
+		.warp = (uint16_t)wi, .pc = pc};
+	o->busy++;
+	w->n_oc++;
+	if (ti->n_def)
+		tsb_reserve(t, w, pc, ti->is_mem && rec->n &&
+			    rec->space != SP_SHARED && rec->space != SP_CONST);
 	if (ti->is_mem) {
-		tsm_ldst_issue(t, s, wi, pc, in);
-	} else {
-		s->unit_free[ti->unit][u] = t->cycle + (uint64_t)ti->ii * t->simd_k;
-		if (ti->n_def) {
-			tsb_reserve(t, w, pc, false);
-			tsm_wb_add(s, t->cycle + lat, wi, pc);
-		}
+		w->oc_mem = 1;
+		if (rec->n && rec->atomic)
+			w->n_atom++; /* the warp waits for its atomics */
 	}
-	if (ti->is_fence && w->n_mem)
+	if (ti->is_fence && (w->n_mem || w->oc_mem))
 		w->membar = 1;
 	*unit_out = ti->unit;
 	s->issued++;
@@ -202,16 +172,26 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		     const struct sched_view *v)
 {
 	unsigned ns = t->n_sched, nw = t->n_words, n_cand = 0, n_issued = 0;
-	/* with the LD/ST unit taken, memory candidates cannot issue: they are
-	 * structural stalls without asking anyone */
-	uint64_t memblock = s->ldst.busy || s->ldst.free_at > t->cycle ||
-		!s->n_mreq_free ? ~0ULL : 0;
+	/* candidates whose class's ID_OC register is full cannot issue:
+	 * collector stalls without asking anyone */
+	const struct toc *o = &s->oc;
+	uint64_t full[TOC__COUNT];
+	bool any_full = false;
+	unsigned n_coll = 0;
+	for (unsigned c = 0; c < TOC__COUNT; c++) {
+		full[c] = o->n_idoc[c] >= t->oc.w_idoc[c] ? ~0ULL : 0;
+		any_full |= full[c] != 0;
+	}
+#define BLOCKED(i) (any_full ? (s->nextmem[i] & full[TOC_MEM]) |	\
+	(s->nextsfu[i] & full[TOC_SFU]) |					\
+	(~s->nextmem[i] & ~s->nextsfu[i] & full[TOC_SP]) : 0)
 
 	/* per-warp-cycle attribution, taken before anything issues */
 	for (unsigned i = 0; i < nw; i++) {
 		uint64_t r = s->cb[TC_READY][i];
 		s->cand[i] = r & ~s->sbwait[i];
 		n_cand += bit_popc64(s->cand[i]);
+		n_coll += bit_popc64(s->cand[i] & BLOCKED(i));
 		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
 		if (t->need_long_op) {
 			uint64_t m = r, lo = 0;
@@ -240,8 +220,9 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		bool has_cand = false, has_ready = false, has_blocked = false;
 		for (unsigned i = 0; i < nw; i++) {
 			uint64_t c = s->cand[i] & sm[i];
-			has_blocked |= (c & s->nextmem[i] & memblock) != 0;
-			has_cand |= (c & ~(s->nextmem[i] & memblock)) != 0;
+			uint64_t blk = BLOCKED(i);
+			has_blocked |= (c & blk) != 0;
+			has_cand |= (c & ~blk) != 0;
 			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
 		}
 		t->st.sched_cycles++;
@@ -262,7 +243,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		for (unsigned j = 0; j < n && !issued; j++) {
 			unsigned wi = s->order[j];
 			if (!tbit(s->cand, wi) ||
-			    (memblock && tbit(s->nextmem, wi)))
+			    ((BLOCKED(wi / 64) >> (wi % 64)) & 1))
 				continue;
 			int unit = -1;
 			enum issue_res r = issue_one(t, s, wi, -1, &unit);
@@ -302,6 +283,8 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 	}
 	s->sched_first = (s->sched_first + 1) % ns;
 	t->st.wc[TW_ISSUED] += n_issued;
-	t->st.wc[TW_STRUCT] += n_cand - n_issued;
+	t->st.wc[TW_COLLECTOR] += n_coll;
+	t->st.wc[TW_STRUCT] += n_cand - n_issued - n_coll;
+#undef BLOCKED
 }
 

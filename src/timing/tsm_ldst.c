@@ -1,8 +1,9 @@
 /*
  * tsm_ldst.c - the SM's LD/ST unit and its memory replies.
  *
- * At issue a memory instruction's access record (written by the
- * functional model) is coalesced into transactions; the LD/ST unit then
+ * When a memory instruction leaves the operand collector (tsm_exec.c), its
+ * access record (written by the functional model at issue) is coalesced
+ * into transactions; the LD/ST unit then
  * pushes one transaction per cycle into the memory system (stalling while
  * the L1/interconnect refuses).  Shared memory does not leave the SM: it
  * occupies the unit one cycle per conflicting bank access and its result
@@ -41,9 +42,10 @@ static addr_t local_addr(const struct tgpu *t, const struct tsm *s,
 }
 
 /*
- * Hand the memory access recorded by the instruction just executed to the
- * LD/ST unit: shared memory schedules its writeback here, other spaces
- * are coalesced into transactions whose replies release the destinations.
+ * Hand the memory access recorded when warp wi issued the instruction at
+ * pc (w->rec; its destinations were reserved at issue) to the LD/ST unit:
+ * shared memory schedules its writeback here, other spaces are coalesced
+ * into transactions whose replies release the destinations.
  */
 void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		    uint32_t pc, const struct insn *in)
@@ -55,10 +57,8 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 	bool is_load = in->op == OP_LD || (in->op == OP_ATOM);
 
 	if (!r->n) { /* no lane accessed: done next cycle */
-		if (ti->n_def) {
-			tsb_reserve(t, w, pc, false);
+		if (ti->n_def)
 			tsm_wb_add(s, t->cycle + 1, wi, pc);
-		}
 		return;
 	}
 	if (r->space == SP_SHARED) {
@@ -69,10 +69,9 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		t->st.shmem_insn++;
 		t->st.shmem_bank_cycles += c - 1;
 		u->free_at = t->cycle + c;
-		if (ti->n_def) {
-			tsb_reserve(t, w, pc, false);
-			tsm_wb_add(s, t->cycle + t->mcfg.smem_latency + c - 1, wi, pc);
-		}
+		if (ti->n_def)
+			tsm_wb_add(s, t->cycle + t->mcfg.smem_latency + c - 1, wi,
+				   pc);
 		return;
 	}
 	addr_t la[WS_MAX_WARP];
@@ -116,14 +115,11 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 	w->n_mem++;
 	t->st.mem_insn++;
 	t->st.mem_txn += u->n;
-	if (r->atomic) {
-		w->n_atom++;
+	if (r->atomic) { /* w->n_atom was counted at issue */
 		t->st.atomic_insn++;
 		for (unsigned i = 0; i < u->n; i++)
 			w->alanes[i] = u->txn[i].lanes;
 	}
-	if (is_load && ti->n_def)
-		tsb_reserve(t, w, pc, r->space != SP_CONST);
 }
 
 void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r)
@@ -138,8 +134,10 @@ void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r)
 	if (--q->remaining)
 		return;
 	struct twarp *w = &s->w[q->warp];
-	if (q->is_load)
+	if (q->is_load) {
 		tsb_release(t, w, q->pc);
+		toc_write_banks(t, s, q->warp, q->pc);
+	}
 	if (q->is_atomic) {
 		SIM_ASSERT(w->n_atom > 0);
 		w->n_atom--;
@@ -150,7 +148,7 @@ void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r)
 		w->membar = 0;
 	s->mreq_free[s->n_mreq_free++] = (uint16_t)qi;
 	tsm_warp_update(t, s, q->warp);
-	if (!w->n_wb && !w->n_mem)
+	if (!w->n_wb && !w->n_mem && !w->n_oc)
 		tgpu_warp_check_done(t, s, q->warp);
 }
 
