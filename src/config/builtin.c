@@ -46,7 +46,6 @@ static const char builtin_gtx480[] =
 	"-gpgpu_operand_collector_num_in_ports_sp 2\n"
 	"-gpgpu_operand_collector_num_out_ports_sp 2\n"
 	"-gpgpu_cache:il1 4:128:4,L:R:f:N,A:2:32,4\n"
-	"-gpgpu_cache:il1 4:128:4,L:R:f:N,A:2:32,4\n"
 	"-ptx_opcode_initiation_int 1,2,2,1,8,4\n"
 	"-ptx_opcode_initiation_dp 8,16,8,8,130\n"
 	"\n"
