@@ -192,6 +192,8 @@ struct tldst {
 /* A pending writeback. */
 struct twb {
 	uint16_t warp;         /* warp slot */
+	uint16_t atom;         /* a shared-memory atomic: the warp, held since
+				  its issue, may issue again */
 	uint32_t pc;           /* instruction whose destinations complete */
 };
 
@@ -296,9 +298,10 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s);
 void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
 /* Writeback stage: release the writebacks due this cycle (tsm_exec.c). */
 void tsm_wb_cycle(struct tgpu *t, struct tsm *s);
-/* Schedule a writeback of (warp, pc) at cycle `at`, room checked
- * (tsm_exec.c). */
-void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc);
+/* Schedule a writeback of (warp, pc) at cycle `at`, room checked; atom:
+ * it ends a shared-memory atomic (tsm_exec.c). */
+void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc,
+		bool atom);
 /* A free pipeline of unit class u this cycle, or -1 (tsm_exec.c). */
 int tsm_unit_pick(const struct tgpu *t, const struct tsm *s, unsigned u);
 /* LD/ST stage: push one transaction (tsm_ldst.c). */

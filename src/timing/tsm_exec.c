@@ -11,7 +11,8 @@
  * in the EX_WB register): the writeback is put on a wheel indexed by
  * cycle, whose slots hold at most n_result_bus writebacks, and the
  * writeback stage releases the destinations' scoreboard entries and uses
- * their register banks that cycle.  Memory instructions leave OC_EX for
+ * their register banks that cycle (and lets a warp held by a shared-memory
+ * atomic issue again).  Memory instructions leave OC_EX for
  * the LD/ST unit (tsm_ldst.c) when it is free.
  */
 #include "timing_int.h"
@@ -37,8 +38,13 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 		toc_write_banks(t, s, b->warp, b->pc);
 		SIM_ASSERT(w->n_wb > 0);
 		w->n_wb--;
-		if (w->ib_n)
+		if (b->atom) {
+			SIM_ASSERT(w->n_atom > 0);
+			w->n_atom--;
 			tsm_warp_update(t, s, b->warp);
+		} else if (w->ib_n) {
+			tsm_warp_update(t, s, b->warp);
+		}
 		if (!w->n_wb && !w->n_mem && !w->n_oc)
 			tgpu_warp_check_done(t, s, b->warp);
 	}
@@ -46,13 +52,13 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 }
 
 /* Schedule a writeback of (warp, pc) at cycle `at` (room checked). */
-void tsm_wb_add(struct tsm *s, uint64_t at,
-		unsigned warp, uint32_t pc)
+void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc,
+		bool atom)
 {
 	unsigned slot = (unsigned)(at % T_WHEEL);
 	SIM_ASSERT(s->wheel_n[slot] < T_WHEEL_PER);
 	s->wheel[slot][s->wheel_n[slot]++] = (struct twb){
-		.warp = (uint16_t)warp, .pc = pc};
+		.warp = (uint16_t)warp, .atom = atom, .pc = pc};
 	s->w[warp].n_wb++;
 }
 
@@ -71,6 +77,8 @@ static void ex_accepted(struct tgpu *t, struct tsm *s, unsigned wi)
 void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
+	if (!o->busy)
+		return;
 	unsigned buses = MIN((unsigned)t->cfg->n_result_bus,
 			     (unsigned)T_WHEEL_PER);
 	for (unsigned c = TOC_SP; c <= TOC_SFU; c++) {
@@ -88,7 +96,7 @@ void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 			s->unit_free[ti->unit][u] = t->cycle +
 				(uint64_t)ti->ii * t->simd_k;
 			if (ti->n_def)
-				tsm_wb_add(s, at, e.warp, e.pc);
+				tsm_wb_add(s, at, e.warp, e.pc, false);
 			ex_accepted(t, s, e.warp);
 		}
 		o->n_ocex[c] = (uint8_t)k;

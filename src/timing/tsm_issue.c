@@ -91,9 +91,12 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		tsb_reserve(t, w, pc, ti->is_mem && rec->n &&
 			    rec->space != SP_SHARED && rec->space != SP_CONST);
 	if (ti->is_mem) {
+		/* the warp waits for its atomics: global ones until their
+		 * replies, shared ones until their writeback */
 		w->oc_mem = 1;
-		if (rec->n && rec->atomic)
-			w->n_atom++; /* the warp waits for its atomics */
+		if (rec->n && (rec->atomic || (rec->space == SP_SHARED &&
+		    (in->op == OP_ATOM || in->op == OP_RED))))
+			w->n_atom++;
 	}
 	if (ti->is_fence && (w->n_mem || w->oc_mem))
 		w->membar = 1;

@@ -58,7 +58,7 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 
 	if (!r->n) { /* no lane accessed: done next cycle */
 		if (ti->n_def)
-			tsm_wb_add(s, t->cycle + 1, wi, pc);
+			tsm_wb_add(s, t->cycle + 1, wi, pc, false);
 		return;
 	}
 	if (r->space == SP_SHARED) {
@@ -69,9 +69,12 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		t->st.shmem_insn++;
 		t->st.shmem_bank_cycles += c - 1;
 		u->free_at = t->cycle + c;
-		if (ti->n_def)
+		/* an atomic held its warp since issue (GPGPU-Sim's per-warp
+		 * pending-atomic count) until this writeback */
+		bool atom = in->op == OP_ATOM || in->op == OP_RED;
+		if (ti->n_def || atom)
 			tsm_wb_add(s, t->cycle + t->mcfg.smem_latency + c - 1, wi,
-				   pc);
+				   pc, atom);
 		return;
 	}
 	addr_t la[WS_MAX_WARP];

@@ -332,6 +332,28 @@ TEST(shmem_conflicts)
 	tt_close(&t);
 }
 
+/* ---- 4b. shared-memory atomics hold their warp ----------------------------- */
+
+TEST(shmem_atomic_wait)
+{
+	struct tt t;
+	if (!tt_open(&t, "memory.ptx", NULL, 0)) {
+		CHECK(0);
+		return;
+	}
+	tt_warm_code(&t, "satom8");
+	uint64_t a2 = tt_run_u32(&t, "satom2", 1, 32, 0);
+	uint64_t a8 = tt_run_u32(&t, "satom8", 1, 32, 0);
+	/* a red.shared issued at t reaches the LD/ST unit at t + 4 (one
+	 * read, %r5) and is written back SMEM_LAT + 1 - 1 later; the warp
+	 * waits for that writeback, so the next one issues at t + 4 +
+	 * SMEM_LAT (without the wait: t + 4, when the access record is
+	 * free) */
+	tt_show("satom8 - satom2 (6 red.shared)", a8 - a2, 6 * (4 + SMEM_LAT));
+	CHECK_EQ_U64(a8 - a2, 6 * (4 + SMEM_LAT));
+	tt_close(&t);
+}
+
 /* ---- 5. I-buffer refill after a taken branch -------------------------------- */
 
 TEST(branch_refill)
