@@ -60,7 +60,7 @@ struct tstats {
 				       instruction (GPGPU-Sim W0_Idle) */
 	uint64_t sched_scoreboard;  /* ... valid instructions all blocked by
 				       the scoreboard (W0_Scoreboard) */
-	uint64_t sched_pipeline;    /* ... a ready instruction found its unit
+	uint64_t sched_pipeline;    /* ... a ready instruction found its ID_OC
 				       busy (GPGPU-Sim Stall) */
 	uint64_t dual_issue;        /* second instructions issued in a cycle */
 	uint64_t wc[TW__COUNT];     /* warp-cycles per enum tw_class */

@@ -226,10 +226,12 @@ void toc_cycle(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
 	if (o->busy) {
-		oc_dispatch(t, o);
+		if (o->ready[TOC_SP] | o->ready[TOC_SFU] | o->ready[TOC_MEM])
+			oc_dispatch(t, o);
 		if (o->n_reads)
 			oc_reads(t, s);
-		oc_allocate(t, s);
+		if (o->n_idoc[TOC_SP] | o->n_idoc[TOC_SFU] | o->n_idoc[TOC_MEM])
+			oc_allocate(t, s);
 	}
 	o->wbusy = 0;
 }
