@@ -71,7 +71,17 @@ struct toc_cfg {
 	uint64_t gen;                     /* generic CUs (any class) */
 	unsigned square;                  /* max(banks, CUs): the arbiter's
 					     priority-diagonal period */
+	unsigned bank_mask;               /* n_banks - 1 when a power of 2,
+					     else 0 (use the modulo) */
 };
+
+/* Register bank of scoreboard id `reg` of warp slot `warp`. */
+static inline unsigned toc_bank(const struct toc_cfg *c, unsigned reg,
+				unsigned warp)
+{
+	return c->bank_mask ? (reg + warp) & c->bank_mask :
+		(reg + warp) % c->n_banks;
+}
 
 /* A slot of a pipeline register (ID_OC or OC_EX). */
 struct tpreg {

@@ -107,8 +107,8 @@ void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 		struct tpreg e = o->ocex[TOC_MEM][0];
 		struct twarp *w = &s->w[e.warp];
 		o->n_ocex[TOC_MEM]--;
-		memmove(&o->ocex[TOC_MEM][0], &o->ocex[TOC_MEM][1],
-			o->n_ocex[TOC_MEM] * sizeof(struct tpreg));
+		for (unsigned q = 0; q < o->n_ocex[TOC_MEM]; q++)
+			o->ocex[TOC_MEM][q] = o->ocex[TOC_MEM][q + 1];
 		tsm_ldst_issue(t, s, e.warp, e.pc, &t->k->code[e.pc]);
 		w->oc_mem = 0;
 		if (w->membar && !w->n_mem) {

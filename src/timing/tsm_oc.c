@@ -81,6 +81,7 @@ int toc_config(struct tgpu *t, const struct ws_config *cfg, struct diag *d)
 		c->gen |= 1ULL << k;
 	c->n_banks = (unsigned)cfg->n_reg_banks;
 	c->square = MAX(c->n_banks, c->n_cu);
+	c->bank_mask = c->n_banks & (c->n_banks - 1) ? 0 : c->n_banks - 1;
 	return 0;
 }
 
@@ -120,7 +121,7 @@ void toc_write_banks(struct tgpu *t, struct tsm *s, unsigned wi,
 	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
 	for (unsigned i = 0; i < ti->n_def; i++)
 		if (id[i] < t->n_regs)
-			s->oc.wbusy |= 1ULL << ((id[i] + wi) % t->oc.n_banks);
+			s->oc.wbusy |= 1ULL << toc_bank(&t->oc, id[i], wi);
 }
 
 /* 1. Collector units with all operands move to OC_EX. */
@@ -157,7 +158,10 @@ static void oc_reads(struct tgpu *t, struct tsm *s)
 	for (uint64_t b = m; b; b &= b - 1) {
 		unsigned i = (unsigned)__builtin_ctzll(b);
 		unsigned j = o->bq[(size_t)i * TOC_BQ + o->bq_head[i]];
-		unsigned k = ((j + 2 * sq - i - pri) % sq) * TOC_MAX_BANKS + i;
+		unsigned dg = j + 2 * sq - i - pri; /* in [1, 3 sq) */
+		while (dg >= sq)
+			dg -= sq;
+		unsigned k = dg * TOC_MAX_BANKS + i;
 		if (!((want >> j) & 1) || k < key[j]) {
 			key[j] = k;
 			bank[j] = i;
@@ -183,7 +187,6 @@ static void oc_reads(struct tgpu *t, struct tsm *s)
 static void oc_allocate(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
-	unsigned nb = t->oc.n_banks;
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
 		for (unsigned p = 0; p < t->oc.in_ports[c] && o->n_idoc[c];
 		     p++) {
@@ -195,8 +198,8 @@ static void oc_allocate(struct tgpu *t, struct tsm *s)
 			unsigned j = (unsigned)__builtin_ctzll(f);
 			struct tpreg e = o->idoc[c][0];
 			o->n_idoc[c]--;
-			memmove(&o->idoc[c][0], &o->idoc[c][1],
-				o->n_idoc[c] * sizeof(struct tpreg));
+			for (unsigned q = 0; q < o->n_idoc[c]; q++)
+				o->idoc[c][q] = o->idoc[c][q + 1];
 			struct tcu *u = &o->cu[j];
 			const struct tinsn *ti = &t->ti[e.pc];
 			const uint32_t *id = t->ops + ti->use_off;
@@ -206,7 +209,7 @@ static void oc_allocate(struct tgpu *t, struct tsm *s)
 			for (unsigned i = 0; i < ti->n_use; i++) {
 				if (id[i] >= t->n_regs)
 					continue; /* predicates: no bank */
-				unsigned b = (id[i] + e.warp) % nb;
+				unsigned b = toc_bank(&t->oc, id[i], e.warp);
 				SIM_ASSERT(o->bq_n[b] < TOC_BQ);
 				o->bq[(size_t)b * TOC_BQ +
 				      (o->bq_head[b] + o->bq_n[b]) % TOC_BQ] =
