@@ -176,25 +176,31 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 {
 	unsigned ns = t->n_sched, nw = t->n_words, n_cand = 0, n_issued = 0;
 	/* candidates whose class's ID_OC register is full cannot issue:
-	 * collector stalls without asking anyone */
+	 * collector stalls without asking anyone (taken out of `cand` into
+	 * `blocked`) */
 	const struct toc *o = &s->oc;
-	uint64_t full[TOC__COUNT];
+	uint64_t full[TOC__COUNT], blocked[SCHED_MAX_WARPS / 64];
 	bool any_full = false;
 	unsigned n_coll = 0;
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
 		full[c] = o->n_idoc[c] >= t->oc.w_idoc[c] ? ~0ULL : 0;
 		any_full |= full[c] != 0;
 	}
-#define BLOCKED(i) (any_full ? (s->nextmem[i] & full[TOC_MEM]) |	\
-	(s->nextsfu[i] & full[TOC_SFU]) |					\
-	(~s->nextmem[i] & ~s->nextsfu[i] & full[TOC_SP]) : 0)
 
 	/* per-warp-cycle attribution, taken before anything issues */
 	for (unsigned i = 0; i < nw; i++) {
 		uint64_t r = s->cb[TC_READY][i];
-		s->cand[i] = r & ~s->sbwait[i];
-		n_cand += bit_popc64(s->cand[i]);
-		n_coll += bit_popc64(s->cand[i] & BLOCKED(i));
+		uint64_t c = r & ~s->sbwait[i];
+		n_cand += bit_popc64(c);
+		blocked[i] = 0;
+		if (any_full) {
+			blocked[i] = c & ((s->nextmem[i] & full[TOC_MEM]) |
+				(s->nextsfu[i] & full[TOC_SFU]) |
+				(~s->nextmem[i] & ~s->nextsfu[i] &
+				 full[TOC_SP]));
+			n_coll += bit_popc64(blocked[i]);
+		}
+		s->cand[i] = c & ~blocked[i];
 		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
 		if (t->need_long_op) {
 			uint64_t m = r, lo = 0;
@@ -223,9 +229,8 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		bool has_cand = false, has_ready = false, has_blocked = false;
 		for (unsigned i = 0; i < nw; i++) {
 			uint64_t c = s->cand[i] & sm[i];
-			uint64_t blk = BLOCKED(i);
-			has_blocked |= (c & blk) != 0;
-			has_cand |= (c & ~blk) != 0;
+			has_blocked |= (blocked[i] & sm[i]) != 0;
+			has_cand |= c != 0;
 			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
 		}
 		t->st.sched_cycles++;
@@ -245,8 +250,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		unsigned n = p->ops->order(p, v, s->order, t->n_slots);
 		for (unsigned j = 0; j < n && !issued; j++) {
 			unsigned wi = s->order[j];
-			if (!tbit(s->cand, wi) ||
-			    ((BLOCKED(wi / 64) >> (wi % 64)) & 1))
+			if (!tbit(s->cand, wi))
 				continue;
 			int unit = -1;
 			enum issue_res r = issue_one(t, s, wi, -1, &unit);
@@ -288,6 +292,5 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 	t->st.wc[TW_ISSUED] += n_issued;
 	t->st.wc[TW_COLLECTOR] += n_coll;
 	t->st.wc[TW_STRUCT] += n_cand - n_issued - n_coll;
-#undef BLOCKED
 }
 
