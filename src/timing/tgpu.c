@@ -86,6 +86,8 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 	    parse_list(cfg->ii_dp, t->ii_dp, 5, "ptx_opcode_initiation_dp", d) ||
 	    parse_list(cfg->lat_sfu, sfu, 2, "ptx_opcode_latency_sfu", d))
 		goto fail;
+	if (toc_config(t, cfg, d))
+		goto fail;
 	t->lat_sfu = sfu[0];
 	t->ii_sfu = sfu[1];
 	{ /* geometry only; [N|S:] prefix as GPGPU-Sim 4.x writes it */
@@ -129,6 +131,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		s->fetchable = xcalloc(nw, 8);
 		s->ibfill = xcalloc(t->n_slots, 1);
 		s->nextmem = xcalloc(nw, 8);
+		toc_sm_init(t, s);
 		s->cand = xcalloc(nw, 8);
 		s->smask = xcalloc((size_t)nw * t->n_sched, 8);
 		for (unsigned w = 0; w < t->n_slots; w++)
@@ -203,6 +206,7 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->sbwait);
 		free(s->fetchable);
 		free(s->nextmem);
+		toc_sm_free(s);
 		free(s->cand);
 		free(s->smask);
 		free(s->long_op);
@@ -371,7 +375,7 @@ void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id)
 		w->cta = c;
 		w->tb = k;
 		w->ib_n = 0;
-		w->n_mem = w->n_atom = w->n_wb = 0;
+		w->n_mem = w->n_atom = w->n_wb = w->n_oc = w->oc_mem = 0;
 		w->imiss = w->flushed = w->membar = w->done = 0;
 		w->age = t->warp_seq++;
 		memset(w->sb, 0, t->sb_words * 8);
@@ -422,7 +426,7 @@ void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned wi)
 {
 	struct twarp *w = &s->w[wi];
 	if (!w->fw || w->done || w->fw->state != FW_EXITED || w->n_mem ||
-	    w->n_wb)
+	    w->n_wb || w->n_oc)
 		return;
 	w->done = 1;
 	struct ttb *tb = &s->tb[w->tb];
@@ -554,6 +558,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 		memset(&s->ldst, 0, offsetof(struct tldst, txn));
 		memset(s->unit_free, 0, sizeof(s->unit_free));
 		memset(s->wheel_n, 0, T_WHEEL);
+		toc_sm_reset(t, s);
 		for (unsigned j = 0; j < (unsigned)t->i_sets * t->i_ways; j++)
 			s->itag[j] = ~(addr_t)0;
 		memset(s->ilru, 0, (size_t)t->i_sets * t->i_ways * 8);

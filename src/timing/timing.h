@@ -26,13 +26,17 @@ struct ws_config;
 				       branch, divergence or reconvergence */ \
 	X(DATA, "data")             /* scoreboard (RAW/WAW), atomics or
 				       membar outstanding */                 \
-	X(STRUCT, "structural")     /* ready, but unit, result bus or LD/ST
-				       busy, or another warp won the
-				       scheduler */                           \
+	X(STRUCT, "structural")     /* ready, but its warp's previous memory
+				       instruction holds the access record,
+				       ID_OC filled this cycle, or another
+				       warp won the scheduler */                           \
 	X(BARRIER, "barrier")       /* waiting at a CTA barrier */           \
 	X(EXIT, "exit")             /* exited, its block still running */    \
 	X(FETCH, "fetch")           /* I-cache miss outstanding */           \
-	X(EMPTY, "empty")           /* I-buffer empty (fetch not yet done) */
+	X(EMPTY, "empty")           /* I-buffer empty (fetch not yet done) */ \
+	X(COLLECTOR, "collector")   /* ready, but the ID_OC pipeline register
+				       of its class is full (operand
+				       collector units all busy) */
 
 enum tw_class {
 #define X(e, n) TW_##e,
@@ -56,7 +60,7 @@ struct tstats {
 				       instruction (GPGPU-Sim W0_Idle) */
 	uint64_t sched_scoreboard;  /* ... valid instructions all blocked by
 				       the scoreboard (W0_Scoreboard) */
-	uint64_t sched_pipeline;    /* ... a ready instruction found its unit
+	uint64_t sched_pipeline;    /* ... a ready instruction found its ID_OC
 				       busy (GPGPU-Sim Stall) */
 	uint64_t dual_issue;        /* second instructions issued in a cycle */
 	uint64_t issue_lanes[WS_MAX_WARP + 1]; /* warp instructions issued,
@@ -73,7 +77,9 @@ struct tstats {
 	uint64_t shmem_insn;        /* shared-memory warp instructions */
 	uint64_t shmem_bank_cycles; /* extra cycles from bank conflicts */
 	uint64_t atomic_insn;       /* global atomic warp instructions */
-	uint64_t reg_bank_conflicts;/* extra operand-read cycles */
+	uint64_t reg_bank_conflicts;/* operand-read requests x cycles spent
+				       waiting behind another access (read
+				       or writeback) of their register bank */
 	uint64_t ifetch;            /* I-cache accesses */
 	uint64_t imiss;             /* I-cache misses */
 	uint64_t ib_flush;          /* I-buffer flushes (control mismatch) */

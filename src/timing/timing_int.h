@@ -1,7 +1,9 @@
 /*
  * timing_int.h - private state of the timing model, shared by the GPU
  * level (tgpu.c: launch loop, block dispatcher, memory callbacks, reports)
- * and the SM pipeline (tsm.c: writeback, LD/ST, issue, decode, fetch).
+ * and the SM pipeline, one file per stage: tsm.c (stage order, warp
+ * classes), tsm_exec.c (units, writeback), tsm_ldst.c (LD/ST, replies),
+ * tsm_issue.c (schedulers), tsm_front.c (fetch, L1I, decode).
  */
 #ifndef SIM_TIMING_TIMING_INT_H
 #define SIM_TIMING_TIMING_INT_H
@@ -18,6 +20,16 @@
 #define T_CODE_BASE 0x0000000600000000ULL /* instruction addresses */
 #define T_LOCAL_BASE 0x0000000400000000ULL /* interleaved local memory */
 #define T_PARAM_BASE 0x00000005f0000000ULL /* kernel parameters */
+#define T_EX_WB 2          /* cycles from a unit accepting an instruction
+			      to its writeback, beyond the opcode latency:
+			      dispatch register -> pipeline, and the EX_WB
+			      pipeline register (GPGPU-Sim 3.x) */
+
+/* Operand collector limits (tsm_oc.c). */
+#define TOC_MAX_CU 64      /* collector units per SM (a 64-bit mask) */
+#define TOC_MAX_BANKS 64   /* register banks per SM (a 64-bit mask) */
+#define TOC_MAX_W 16       /* slots of one pipeline register */
+#define TOC_BQ (TOC_MAX_CU * 32) /* read requests one bank can queue */
 
 /* Tag bits of a memory request. */
 #define T_TAG_IFETCH (1ULL << 40)     /* instruction fetch (warp in low) */
@@ -43,6 +55,75 @@ enum tclass {
 /* Execution-unit classes of the timing model. */
 enum tunit { TU_SP, TU_SFU, TU_DP, TU_MEM, TU__COUNT };
 
+/* Operand-collector classes (GPGPU-Sim 3.x's SP, SFU and MEM ports; DP
+ * instructions use the SFU's, as 3.x has no DP collector). */
+enum toc_class { TOC_SP, TOC_SFU, TOC_MEM, TOC__COUNT };
+
+/* Operand-collector configuration, fixed at tgpu_create (tsm_oc.c). */
+struct toc_cfg {
+	unsigned n_banks;                 /* register banks */
+	unsigned n_cu;                    /* collector units, all classes */
+	unsigned in_ports[TOC__COUNT];    /* ID_OC -> CU moves per cycle */
+	unsigned out_ports[TOC__COUNT];   /* CU -> OC_EX moves per cycle */
+	unsigned w_idoc[TOC__COUNT];      /* ID_OC pipeline-register slots */
+	unsigned w_ocex[TOC__COUNT];      /* OC_EX pipeline-register slots */
+	uint64_t own[TOC__COUNT];         /* CUs of each class's own set */
+	uint64_t gen;                     /* generic CUs (any class) */
+	unsigned square;                  /* max(banks, CUs): the arbiter's
+					     priority-diagonal period */
+	unsigned bank_mask;               /* n_banks - 1 when a power of 2,
+					     else 0 (use the modulo) */
+};
+
+/* Register bank of scoreboard id `reg` of warp slot `warp`. */
+static inline unsigned toc_bank(const struct toc_cfg *c, unsigned reg,
+				unsigned warp)
+{
+	return c->bank_mask ? (reg + warp) & c->bank_mask :
+		(reg + warp) % c->n_banks;
+}
+
+/* A slot of a pipeline register (ID_OC or OC_EX). */
+struct tpreg {
+	uint16_t warp;         /* warp slot */
+	uint32_t pc;           /* instruction */
+};
+
+/* One collector unit. */
+struct tcu {
+	uint16_t warp;         /* warp slot of the instruction it holds */
+	uint8_t cls;           /* enum toc_class of that instruction */
+	uint8_t n_left;        /* register reads not yet granted */
+	uint32_t pc;           /* the instruction */
+};
+
+/* The operand collector of one SM with its pipeline registers. */
+struct toc {
+	struct tpreg idoc[TOC__COUNT][TOC_MAX_W]; /* issue -> collector,
+						     oldest first */
+	uint8_t n_idoc[TOC__COUNT];  /* valid ID_OC slots */
+	struct tpreg ocex[TOC__COUNT][TOC_MAX_W]; /* collector -> unit,
+						     oldest first */
+	uint8_t n_ocex[TOC__COUNT];  /* valid OC_EX slots */
+	struct tcu cu[TOC_MAX_CU];   /* collector units */
+	uint64_t free;               /* bitset: free collector units */
+	uint64_t ready[TOC__COUNT];  /* bitset: units of each class with all
+					operands read */
+	unsigned rr[TOC__COUNT];     /* dispatch round robin: unit after the
+					last one dispatched */
+	uint8_t *bq;                 /* per bank: FIFO of requesting CUs
+					(n_banks x TOC_BQ) */
+	uint16_t bq_head[TOC_MAX_BANKS]; /* per bank: FIFO head */
+	uint16_t bq_n[TOC_MAX_BANKS];    /* per bank: requests queued */
+	uint64_t bq_nonempty;        /* bitset: banks with requests */
+	unsigned n_reads;            /* requests queued over all banks */
+	uint64_t wbusy;              /* bitset: banks written this cycle
+					(writes take priority over reads) */
+	unsigned busy;               /* instructions in ID_OC, CUs, OC_EX */
+	struct fmemrec *scratch;     /* access record for instructions that
+					do not go to the LD/ST unit */
+};
+
 /* Timing properties of one instruction, decoded once per launch. */
 struct tinsn {
 	uint8_t unit;       /* enum tunit (DP already mapped to SFU if none) */
@@ -66,6 +147,10 @@ struct twarp {
 	uint32_t n_mem;        /* memory instructions outstanding */
 	uint32_t n_atom;       /* atomic instructions outstanding */
 	uint32_t n_wb;         /* ALU writebacks outstanding */
+	uint32_t n_oc;         /* instructions issued, not yet accepted by a
+				  unit (ID_OC, collector, OC_EX) */
+	uint8_t oc_mem;        /* a memory instruction between issue and the
+				  LD/ST unit owns `rec` */
 	uint8_t imiss;         /* I-cache miss outstanding */
 	uint8_t flushed;       /* I-buffer emptied by a control-flow change */
 	uint8_t membar;        /* waiting for its memory operations (membar) */
@@ -117,6 +202,8 @@ struct tldst {
 /* A pending writeback. */
 struct twb {
 	uint16_t warp;         /* warp slot */
+	uint16_t atom;         /* a shared-memory atomic: the warp, held since
+				  its issue, may issue again */
 	uint32_t pc;           /* instruction whose destinations complete */
 };
 
@@ -136,6 +223,8 @@ struct tsm {
 					no miss or fetch outstanding */
 	uint8_t *ibfill;             /* per slot: valid I-buffer entries */
 	uint64_t *nextmem;           /* bitset: next instruction uses LD/ST */
+	uint64_t *nextsfu;           /* bitset: next instruction uses the
+					SFU collector class */
 	uint64_t *smask;             /* n_sched bitsets: slots per scheduler */
 	uint64_t *cand;              /* scratch bitset: ready & ~sbwait */
 	uint64_t *long_op;           /* bitset: next insn reads a long-op reg */
@@ -156,6 +245,7 @@ struct tsm {
 	addr_t *itag;                /* I-cache tags (sets x ways; ~0 empty) */
 	uint64_t *ilru;              /* I-cache last-use stamps */
 	/* execution */
+	struct toc oc;               /* operand collector */
 	uint64_t unit_free[TU__COUNT][16]; /* cycle each pipeline accepts */
 	struct tldst ldst;           /* LD/ST unit */
 	struct twb (*wheel)[T_WHEEL_PER];  /* writebacks by cycle mod T_WHEEL */
@@ -188,6 +278,7 @@ struct tgpu {
 	unsigned ws;                 /* warp size */
 	unsigned simd_k;             /* cycles a warp occupies a pipeline */
 	unsigned n_units[TU__COUNT]; /* pipelines per class */
+	struct toc_cfg oc;           /* operand collector configuration */
 	unsigned lat_int[6], ii_int[6]; /* latency tables (gtx480.md §3) */
 	unsigned lat_fp[5], ii_fp[5];
 	unsigned lat_dp[5], ii_dp[5];
@@ -225,17 +316,62 @@ struct tgpu {
 	int err;                     /* first error (fault) of the cycle */
 };
 
-/* Recompute the class, fetchable and scoreboard bits of warp wi. */
+/* Recompute the class, fetchable and scoreboard bits of warp wi (tsm.c). */
 void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi);
 /* One core cycle of SM s (tsm.c); returns false on a fault. */
 bool tsm_cycle(struct tgpu *t, struct tsm *s);
-/* Handle a reply from the memory system for SM s (tsm.c). */
+/* Handle a reply from the memory system for SM s (tsm_ldst.c). */
 void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
+/* Writeback stage: release the writebacks due this cycle (tsm_exec.c). */
+void tsm_wb_cycle(struct tgpu *t, struct tsm *s);
+/* Schedule a writeback of (warp, pc) at cycle `at`, room checked; atom:
+ * it ends a shared-memory atomic (tsm_exec.c). */
+void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc,
+		bool atom);
+/* A free pipeline of unit class u this cycle, or -1 (tsm_exec.c). */
+int tsm_unit_pick(const struct tgpu *t, const struct tsm *s, unsigned u);
+/* LD/ST stage: push one transaction (tsm_ldst.c). */
+void tsm_ldst_cycle(struct tgpu *t, struct tsm *s);
+/* Hand the access just executed by warp wi at pc to the LD/ST unit
+ * (tsm_ldst.c). */
+void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi, uint32_t pc,
+		    const struct insn *in);
+/* Issue stage: every scheduler of SM s (tsm_issue.c). */
+void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
+		     const struct sched_view *v);
+/* Decode stage: fetch buffer -> I-buffer (tsm_front.c). */
+void tsm_decode_cycle(struct tgpu *t, struct tsm *s);
+/* Fetch stage: one warp through the L1I (tsm_front.c). */
+void tsm_fetch_cycle(struct tgpu *t, struct tsm *s,
+		     const struct sched_view *sv);
+/* Execute stage: OC_EX pipeline registers -> units (tsm_exec.c). */
+void tsm_ex_cycle(struct tgpu *t, struct tsm *s);
+/* Operand-collector configuration from cfg; nonzero on an error
+ * (tsm_oc.c). */
+int toc_config(struct tgpu *t, const struct ws_config *cfg, struct diag *d);
+/* Allocate, free and reset SM s's collector state (tsm_oc.c). */
+void toc_sm_init(struct tgpu *t, struct tsm *s);
+void toc_sm_free(struct tsm *s);
+void toc_sm_reset(struct tgpu *t, struct tsm *s);
+/* Collector stage: dispatch, bank reads, unit allocation (tsm_oc.c). */
+void toc_cycle(struct tgpu *t, struct tsm *s);
+/* Collector class of the instruction at pc. */
+static inline unsigned toc_class_of(const struct tinsn *ti)
+{
+	return ti->is_mem ? TOC_MEM : ti->unit == TU_SP ? TOC_SP : TOC_SFU;
+}
+/* The destinations of (warp wi, pc) are written this cycle: their banks
+ * serve no reads (tsm_oc.c). */
+void toc_write_banks(struct tgpu *t, struct tsm *s, unsigned wi,
+		     uint32_t pc);
+/* An instruction-fetch miss came back from the L2 (tsm_front.c). */
+void tsm_ifetch_reply(struct tgpu *t, struct tsm *s,
+		      const struct mem_reply *r);
 /* Start block id in block slot k of SM s (tgpu.c). */
 void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id);
 /* Warp slot w of SM s may have finished: exited and drained (tgpu.c). */
 void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned w);
-/* Close block tb's warp-phase: add its RTRU to the stats (tsm.c). */
+/* Close block tb's warp-phase: add its RTRU to the stats (tsm_issue.c). */
 void tsm_phase_close(struct tgpu *t, struct ttb *tb);
 /* Write one trace line. */
 void tgpu_trace(struct tgpu *t, const char *ev, unsigned sm, uint64_t tb,
@@ -269,6 +405,58 @@ static inline void tstats_note_mem(struct tstats *st, const struct fmemrec *r)
 		st->store_insn += n;
 	else
 		st->load_insn += n;
+}
+
+/* ---- scoreboard (one bit per register / predicate id per warp) ------- */
+
+/* Whether the instruction at pc reads or writes an id with a pending
+ * write. */
+static inline bool tsb_collide(const struct tgpu *t,
+			       const struct twarp *w, uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off;
+	for (unsigned i = 0; i < (unsigned)ti->n_use + ti->n_def; i++)
+		if (tbit(w->sb, id[i]))
+			return true;
+	return false;
+}
+
+static inline void tsb_reserve(const struct tgpu *t, struct twarp *w,
+			       uint32_t pc, bool long_op)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
+	for (unsigned i = 0; i < ti->n_def; i++) {
+		tbit_set(w->sb, id[i]);
+		if (long_op)
+			tbit_set(w->lo, id[i]);
+	}
+}
+
+/* Release the destinations of the instruction at pc. */
+static inline void tsb_release(const struct tgpu *t, struct twarp *w,
+			       uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
+	for (unsigned i = 0; i < ti->n_def; i++) {
+		SIM_ASSERT(tbit(w->sb, id[i]));
+		tbit_clr(w->sb, id[i]);
+		tbit_clr(w->lo, id[i]);
+	}
+}
+
+/* Whether the instruction at pc reads a long-latency load's destination. */
+static inline bool tsb_long_op(const struct tgpu *t,
+			       const struct twarp *w, uint32_t pc)
+{
+	const struct tinsn *ti = &t->ti[pc];
+	const uint32_t *id = t->ops + ti->use_off;
+	for (unsigned i = 0; i < ti->n_use; i++)
+		if (tbit(w->lo, id[i]))
+			return true;
+	return false;
 }
 
 #endif

@@ -697,9 +697,11 @@ def fig_speedup(plt, db, f, sweep):
 # paper's six, with its fetch hazard ("an empty I-Buffer entry as a result
 # of a mismatch between fetch and issue, or an I-cache miss") split into
 # our `fetch` (I-cache miss outstanding) and `empty` (I-buffer empty,
-# waiting for its fetch turn) so the fetch policies' effect stays visible.
-STALL_CLASSES = ["control", "data", "structural", "barrier", "exit", "fetch",
-                 "empty"]
+# waiting for its fetch turn) so the fetch policies' effect stays visible;
+# plus `collector` (ready, but its operand-collector input register is
+# full: a structural hazard of the GPGPU-Sim pipeline the paper used).
+STALL_CLASSES = ["control", "data", "structural", "collector", "barrier",
+                 "exit", "fetch", "empty"]
 
 
 def stall_norm_bars(rows, f, have):

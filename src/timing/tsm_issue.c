@@ -1,0 +1,297 @@
+/*
+ * tsm_issue.c - the SM's issue stage: the warp schedulers.
+ *
+ * Each cycle every scheduler (taking turns at going first) asks its policy
+ * (src/sched/) for an order over its warps and issues the first one whose
+ * I-buffer head passes the scoreboard, unit, result-bus and LD/ST checks,
+ * optionally a second independent instruction of the same warp on another
+ * unit (issue_per_warp).  Issue executes the instruction functionally
+ * (timing-directed functional model), reserves its destinations on the
+ * scoreboard and hands it to its unit (tsm_exec.c) or the LD/ST unit
+ * (tsm_ldst.c).  It also raises the barrier, exit and branch events the
+ * policies listen to, measures BAWS's warp-phase RTRU, and attributes every
+ * warp-cycle to a stall class before anything issues.
+ */
+#include "timing_int.h"
+#include "../ptx/ptx.h"
+
+/* RTRU (baws.txt eq. 1): a warp of block tb reached the end of its
+ * warp-phase (a barrier, or its exit for the block's last phase). */
+static void phase_reach(struct tgpu *t, struct ttb *tb)
+{
+	uint64_t d = t->cycle - tb->ph_start;
+	tb->ph_sum += d;
+	tb->ph_max = MAX(tb->ph_max, d);
+	tb->ph_n++;
+}
+
+void tsm_phase_close(struct tgpu *t, struct ttb *tb)
+{
+	if (tb->ph_n && tb->ph_max) {
+		uint64_t nm = (uint64_t)tb->ph_n * tb->ph_max;
+		t->st.rtru_sum_ppm += ((nm - tb->ph_sum) * 1000000 + nm / 2) /
+			nm;
+		t->st.rtru_phases++;
+	}
+	tb->ph_n = 0;
+	tb->ph_sum = tb->ph_max = 0;
+	tb->ph_start = t->cycle;
+}
+
+enum issue_res { IR_ISSUED, IR_DATA, IR_STRUCT };
+
+/* Try to issue the first I-buffer entry of warp wi. */
+static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
+				unsigned wi, int prev_unit, int *unit_out)
+{
+	struct twarp *w = &s->w[wi];
+	struct fwarp *fw = w->fw;
+	uint32_t pc = w->ib_pc;
+	const struct tinsn *ti = &t->ti[pc];
+	const struct insn *in = &t->k->code[pc];
+	unsigned cls = toc_class_of(ti);
+	struct toc *o = &s->oc;
+
+	/* the I-buffer is flushed at every control-flow change (below), so
+	 * its head is always the SIMT top's pc */
+	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc);
+	/* its class's ID_OC register needs a free slot; a memory
+	 * instruction also needs the warp's access record, which the
+	 * previous one holds until it reaches the LD/ST unit */
+	if (o->n_idoc[cls] >= t->oc.w_idoc[cls] || (ti->is_mem && w->oc_mem))
+		return IR_STRUCT;
+	/* a first issue comes from the candidates (no collision); a second
+	 * (dual issue) must check */
+	SIM_ASSERT(prev_unit >= 0 || !tsb_collide(t, w, pc));
+	if (prev_unit >= 0 && tsb_collide(t, w, pc))
+		return IR_DATA;
+	if (prev_unit >= 0 && (int)ti->unit == prev_unit)
+		return IR_STRUCT;
+
+	/* issue: execute functionally, then account for timing */
+	struct fgpu *g = t->g;
+	uint64_t bar_rel = g->n_bar_rel, back = g->n_back;
+	uint32_t old_state = fw->state;
+	struct ttb *tb = &s->tb[w->tb];
+	struct fmemrec *rec = ti->is_mem ? w->rec : o->scratch;
+	rec->n = 0;
+	g->rec = rec;
+	t->st.issue_lanes[fw->stack[fw->sp - 1].n_active]++;
+	bool ok = fexec_run(g, w->cta, fw, 1);
+	g->rec = NULL;
+	if (!ok) {
+		t->err = g->fault.status;
+		return IR_ISSUED;
+	}
+	/* into ID_OC; the destinations are reserved until the writeback */
+	o->idoc[cls][o->n_idoc[cls]++] = (struct tpreg){
+		.warp = (uint16_t)wi, .pc = pc};
+	o->busy++;
+	w->n_oc++;
+	if (ti->n_def)
+		tsb_reserve(t, w, pc, ti->is_mem && rec->n &&
+			    rec->space != SP_SHARED && rec->space != SP_CONST);
+	if (ti->is_mem) {
+		/* the warp waits for its atomics: global ones until their
+		 * replies, shared ones until their writeback */
+		w->oc_mem = 1;
+		if (rec->n && (rec->atomic || (rec->space == SP_SHARED &&
+		    (in->op == OP_ATOM || in->op == OP_RED))))
+			w->n_atom++;
+	}
+	if (ti->is_fence && (w->n_mem || w->oc_mem))
+		w->membar = 1;
+	*unit_out = ti->unit;
+	s->issued++;
+	t->last_issue = t->cycle;
+	for (unsigned i = 0; i < t->n_sched; i++) {
+		struct sched *p = s->sched[i];
+		if (i == wi % t->n_sched && p->ops->issued)
+			p->ops->issued(p, wi, t->cycle);
+		if (in->op == OP_SETP && p->ops->setp_executed)
+			p->ops->setp_executed(p, wi, pc);
+		if (g->n_back != back && p->ops->branch_backward)
+			p->ops->branch_backward(p, wi, pc, fw->sp ?
+						fw->stack[fw->sp - 1].pc : pc);
+	}
+	/* barrier and exit events */
+	if (fw->state == FW_BARRIER && old_state != FW_BARRIER) {
+		tb->bar_waiting++;
+		phase_reach(t, tb);
+		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->barrier_arrive)
+				p->ops->barrier_arrive(p, wi, w->tb,
+						       tb->bar_waiting);
+		}
+	} else if (in->op == OP_BAR && fw->state != FW_BARRIER) {
+		phase_reach(t, tb);
+		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
+	}
+	if (g->n_bar_rel != bar_rel) {
+		unsigned base = w->tb * s->wpt;
+		for (unsigned i = 0; i < tb->n_warps; i++)
+			tsm_warp_update(t, s, base + i);
+		tb->bar_waiting = 0;
+		for (unsigned i = 0; i < tb->n_warps; i++)
+			tb->bar_waiting += s->w[base + i].fw &&
+				s->w[base + i].fw->state == FW_BARRIER;
+		tsm_phase_close(t, tb);
+		tgpu_trace(t, "bar_release", s->id, tb->id, -1);
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->barrier_release)
+				p->ops->barrier_release(p, w->tb);
+		}
+	}
+	/* I-buffer: consume the entry, flush on a control-flow change */
+	w->ib_pc++;
+	w->ib_n--;
+	if (fw->state == FW_EXITED) {
+		w->ib_n = 0;
+		phase_reach(t, tb);
+		tgpu_trace(t, "warp_exit", s->id, tb->id, (int)fw->warp_id);
+		if (!w->n_wb && !w->n_mem)
+			tgpu_warp_check_done(t, s, wi);
+	} else if (fw->stack[fw->sp - 1].pc != pc + 1) {
+		if (w->ib_n)
+			t->st.ib_flush++;
+		w->ib_n = 0;
+		w->flushed = 1;
+	}
+	tsm_warp_update(t, s, wi);
+	return IR_ISSUED;
+}
+
+static unsigned popc_words(const uint64_t *a, unsigned n)
+{
+	unsigned c = 0;
+	for (unsigned i = 0; i < n; i++)
+		c += bit_popc64(a[i]);
+	return c;
+}
+
+void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
+		     const struct sched_view *v)
+{
+	unsigned ns = t->n_sched, nw = t->n_words, n_cand = 0, n_issued = 0;
+	/* candidates whose class's ID_OC register is full cannot issue:
+	 * collector stalls without asking anyone (taken out of `cand` into
+	 * `blocked`) */
+	const struct toc *o = &s->oc;
+	uint64_t full[TOC__COUNT], blocked[SCHED_MAX_WARPS / 64];
+	bool any_full = false;
+	unsigned n_coll = 0;
+	for (unsigned c = 0; c < TOC__COUNT; c++) {
+		full[c] = o->n_idoc[c] >= t->oc.w_idoc[c] ? ~0ULL : 0;
+		any_full |= full[c] != 0;
+	}
+
+	/* per-warp-cycle attribution, taken before anything issues */
+	for (unsigned i = 0; i < nw; i++) {
+		uint64_t r = s->cb[TC_READY][i];
+		uint64_t c = r & ~s->sbwait[i];
+		n_cand += bit_popc64(c);
+		blocked[i] = 0;
+		if (any_full) {
+			blocked[i] = c & ((s->nextmem[i] & full[TOC_MEM]) |
+				(s->nextsfu[i] & full[TOC_SFU]) |
+				(~s->nextmem[i] & ~s->nextsfu[i] &
+				 full[TOC_SP]));
+			n_coll += bit_popc64(blocked[i]);
+		}
+		s->cand[i] = c & ~blocked[i];
+		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
+		if (t->need_long_op) {
+			uint64_t m = r, lo = 0;
+			while (m) {
+				unsigned b = (unsigned)__builtin_ctzll(m);
+				m &= m - 1;
+				if (tsb_long_op(t, &s->w[i * 64 + b],
+					       s->w[i * 64 + b].ib_pc))
+					lo |= 1ULL << b;
+			}
+			s->long_op[i] = lo;
+		}
+	}
+	t->st.wc[TW_EXIT] += popc_words(s->cb[TC_EXIT], nw);
+	t->st.wc[TW_BARRIER] += popc_words(s->cb[TC_BAR], nw);
+	t->st.wc[TW_DATA] += popc_words(s->cb[TC_MEMW], nw);
+	t->st.wc[TW_FETCH] += popc_words(s->cb[TC_FETCH], nw);
+	t->st.wc[TW_CONTROL] += popc_words(s->cb[TC_CTRL], nw);
+	t->st.wc[TW_EMPTY] += popc_words(s->cb[TC_EMPTY], nw);
+
+	for (unsigned k = 0; k < ns; k++) {
+		unsigned si = (s->sched_first + k) % ns;
+		struct sched *p = s->sched[si];
+		const uint64_t *sm = s->smask + (size_t)si * nw;
+		bool any_data = false, any_struct = false, issued = false;
+		bool has_cand = false, has_ready = false, has_blocked = false;
+		for (unsigned i = 0; i < nw; i++) {
+			uint64_t c = s->cand[i] & sm[i];
+			has_blocked |= (blocked[i] & sm[i]) != 0;
+			has_cand |= c != 0;
+			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
+		}
+		t->st.sched_cycles++;
+		/* a policy is asked only when it has a candidate (two-level
+		 * also reorganises its pool in order(): asked every cycle) */
+		if (!has_cand && !t->need_long_op) {
+			if (has_blocked)
+				t->st.sched_pipeline++;
+			else if (has_ready)
+				t->st.sched_scoreboard++;
+			else
+				t->st.sched_idle++;
+			continue;
+		}
+		any_data = has_ready;
+		any_struct = has_blocked;
+		unsigned n = p->ops->order(p, v, s->order, t->n_slots);
+		for (unsigned j = 0; j < n && !issued; j++) {
+			unsigned wi = s->order[j];
+			if (!tbit(s->cand, wi))
+				continue;
+			int unit = -1;
+			enum issue_res r = issue_one(t, s, wi, -1, &unit);
+			if (t->err)
+				return;
+			if (r == IR_ISSUED) {
+				struct twarp *w = &s->w[wi];
+				issued = true;
+				n_issued++;
+				/* dual issue: a second instruction of the
+				 * same warp on a different unit */
+				for (unsigned d = 1; d < t->cfg->issue_per_warp &&
+				     tbit(s->cb[TC_READY], wi) &&
+				     !tbit(s->sbwait, wi) && w->ib_n; d++) {
+					int u2 = -1;
+					if (issue_one(t, s, wi, unit, &u2) !=
+					    IR_ISSUED)
+						break;
+					if (t->err)
+						return;
+					t->st.dual_issue++;
+				}
+			} else if (r == IR_STRUCT) {
+				any_struct = true;
+			}
+			if (!issued && p->ops->issue_failed)
+				p->ops->issue_failed(p, wi, t->cycle);
+		}
+		if (issued)
+			t->st.sched_issued++;
+		else if (any_struct)
+			t->st.sched_pipeline++;
+		else if (any_data)
+			t->st.sched_scoreboard++;
+		else
+			t->st.sched_idle++;
+	}
+	s->sched_first = (s->sched_first + 1) % ns;
+	t->st.wc[TW_ISSUED] += n_issued;
+	t->st.wc[TW_COLLECTOR] += n_coll;
+	t->st.wc[TW_STRUCT] += n_cand - n_issued - n_coll;
+}
+
