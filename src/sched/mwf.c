@@ -204,8 +204,13 @@ static void mwf_warp_removed(struct sched *s, unsigned slot)
 }
 
 /* Stamp the issue: a TB's last issued warp is its highest stamp. */
-static void mwf_issued(struct sched *s, unsigned slot, uint64_t cycle)
+static void mwf_issued(struct sched *s, unsigned slot, uint64_t cycle,
+		       unsigned n_active, uint32_t pc)
 {
+	(void)n_active;
+	(void)pc;
+	if (!sched_owns(s, slot))
+		return;
 	struct mwf *m = mwf_of(s);
 	(void)cycle;
 	if (sched_owns(s, slot))

@@ -34,6 +34,10 @@ struct sched_view {
 						(launch order; smaller = older) */
 	const uint16_t *tb;                  /* per slot: TB slot on the SM */
 	const uint64_t *tb_age;              /* per TB slot: TB launch order */
+	bool tbs_pending;                    /* the kernel still has TBs the
+						dispatcher has not assigned to
+						any SM (PRO's
+						TBsWaitingInThrdBlkSched) */
 };
 
 static inline bool sched_bit(const uint64_t *set, unsigned i)
@@ -42,6 +46,7 @@ static inline bool sched_bit(const uint64_t *set, unsigned i)
 }
 
 struct sched;
+struct stats;
 
 /* Parameters common to every policy instance. */
 struct sched_init {
@@ -71,11 +76,23 @@ struct sched_ops {
 	 */
 	unsigned (*order)(struct sched *s, const struct sched_view *v,
 			  uint16_t *out, unsigned max);
-	/* Event hooks (any may be NULL). */
+	/*
+	 * Event hooks (any may be NULL).  warp_added, warp_removed and
+	 * issue_failed reach only the scheduler that owns the slot; every
+	 * other hook reaches every scheduler of the SM, whichever owns the
+	 * slot (sched_owns() in sched_int.h tells), so a policy can keep SM-wide counts
+	 * (PRO's TB progress, BOWS's per-SM instruction counts); a policy
+	 * that orders only its own warps ignores the others' events.
+	 */
 	void (*warp_added)(struct sched *s, unsigned slot, uint64_t age);
 	void (*warp_removed)(struct sched *s, unsigned slot);
-	void (*issued)(struct sched *s, unsigned slot, uint64_t cycle);
+	/* slot issued an instruction with n_active active lanes at pc */
+	void (*issued)(struct sched *s, unsigned slot, uint64_t cycle,
+		       unsigned n_active, uint32_t pc);
 	void (*issue_failed)(struct sched *s, unsigned slot, uint64_t cycle);
+	/* every lane of slot has exited (the warp may still wait for its
+	 * memory operations; warp_removed follows at TB end) */
+	void (*warp_exited)(struct sched *s, unsigned slot, uint64_t cycle);
 	void (*barrier_arrive)(struct sched *s, unsigned slot, unsigned tb,
 			       unsigned n_waiting);
 	void (*barrier_release)(struct sched *s, unsigned tb);
@@ -84,7 +101,15 @@ struct sched_ops {
 	void (*setp_executed)(struct sched *s, unsigned slot, uint32_t pc);
 	void (*branch_backward)(struct sched *s, unsigned slot, uint32_t pc,
 				uint32_t target);
-	void (*cycle_end)(struct sched *s, uint64_t cycle);
+	/*
+	 * At the end of every launch: write the policy's own counters,
+	 * accumulated since the previous call, into st (stats_u64 /
+	 * stats_u64_array, names prefixed with the policy name, e.g.
+	 * "pro_resorts"), then zero them.  The timing model sums every
+	 * scheduler of every SM into the launch's statistics
+	 * (stats_add: u64 values add up).
+	 */
+	void (*stats)(struct sched *s, struct stats *st);
 };
 
 /* Base of every policy instance; a policy's struct starts with it. */

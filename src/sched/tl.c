@@ -151,8 +151,13 @@ static void tl_warp_removed(struct sched *s, unsigned slot)
 }
 
 /* Inner LRR: the pool is listed from the warp after the one issued. */
-static void tl_issued(struct sched *s, unsigned slot, uint64_t cycle)
+static void tl_issued(struct sched *s, unsigned slot, uint64_t cycle,
+		      unsigned n_active, uint32_t pc)
 {
+	(void)n_active;
+	(void)pc;
+	if (!sched_owns(s, slot))
+		return;
 	struct tl *t = tl_of(s);
 
 	if (sched_owns(s, slot) && t->where[slot] == TL_POOL)

@@ -725,6 +725,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "gpu_reg_bank_conflict_stalls",
 			  ts->reg_bank_conflicts);
 		stats_u64(l, "gpgpu_n_stall_shd_mem", ts->ldst_stall);
+		if (ts->policy)
+			stats_add(l, ts->policy);
 		stats_u64(l, "ibuffer_flushes", ts->ib_flush);
 		stats_u64(l, "ibuffer_fetch_discards", ts->ib_discard);
 		stats_u64(l, "L1I_total_cache_accesses", ts->ifetch);

@@ -11,6 +11,7 @@
 #include "../../include/warpsim.h"
 #include "../mem/mem_options.h"
 #include "../ptx/ptx.h"
+#include "../stats/stats.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -66,6 +67,8 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 			 struct diag *d)
 {
 	struct tgpu *t = xcalloc(1, sizeof(*t));
+	t->pol_st = stats_create();
+	t->pol_tmp = stats_create();
 	t->cfg = cfg;
 	t->g = g;
 	t->n_sm = cfg->n_sm;
@@ -187,6 +190,8 @@ void tgpu_destroy(struct tgpu *t)
 {
 	if (!t)
 		return;
+	stats_destroy(t->pol_st);
+	stats_destroy(t->pol_tmp);
 	for (unsigned i = 0; t->sm && i < t->n_sm; i++) {
 		struct tsm *s = &t->sm[i];
 		for (unsigned w = 0; s->w && w < t->n_slots; w++) {
@@ -696,6 +701,23 @@ static int launch_hang(struct tgpu *t, struct diag *d)
 	return WS_E_DEADLOCK;
 }
 
+/* The issue policies' own statistics of this launch, summed over every
+ * scheduler of every SM (sched_ops.stats), into t->st.policy. */
+static void policy_stats(struct tgpu *t)
+{
+	stats_clear(t->pol_st);
+	for (unsigned i = 0; i < t->n_sm; i++)
+		for (unsigned k = 0; k < t->n_sched; k++) {
+			struct sched *p = t->sm[i].sched[k];
+			if (!p->ops->stats)
+				continue;
+			stats_clear(t->pol_tmp);
+			p->ops->stats(p, t->pol_tmp);
+			stats_add(t->pol_st, t->pol_tmp);
+		}
+	t->st.policy = t->pol_st;
+}
+
 int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 		struct flaunch_stats *fst, struct tstats *ts, struct diag *d)
 {
@@ -782,6 +804,7 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	fgpu_launch_end(g, fst, t->n_ctas, now_s() - t0);
 	if (fst)
 		fst->max_resident = t->st.max_resident_tb;
+	policy_stats(t);
 	if (ts)
 		*ts = t->st;
 	free(t->ti);

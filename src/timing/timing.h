@@ -109,6 +109,10 @@ struct tstats {
 	unsigned n_sm;              /* entries of sm_issued / sm_tbs */
 	unsigned n_mem;             /* DRAM channels */
 	struct mem_stats mem;       /* memory-system counters of this launch */
+	const struct stats *policy; /* the issue policies' own statistics
+				       (sched_ops.stats summed over every
+				       scheduler; owned by the tgpu, valid
+				       until its next launch) */
 };
 
 /*

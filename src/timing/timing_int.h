@@ -289,6 +289,9 @@ struct tgpu {
 	unsigned ib_room;            /* free I-buffer slots a warp needs to
 					fetch (fetch_ops.partial: 1) */
 	FILE *trace;                 /* event trace or NULL */
+	struct stats *pol_st;        /* policies' statistics of the last
+					launch (tstats.policy) */
+	struct stats *pol_tmp;       /* one scheduler's, while summing */
 	/* per launch */
 	const struct ptx_kernel *k;  /* kernel */
 	struct tinsn *ti;            /* per pc */

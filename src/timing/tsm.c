@@ -74,7 +74,7 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		.cycle = t->cycle, .n_slots = t->n_slots, .valid = s->valid,
 		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
 		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
-		.tb_age = s->tb_age};
+		.tb_age = s->tb_age, .tbs_pending = t->tb_next < t->n_ctas};
 	struct mem_reply r;
 	tsm_wb_cycle(t, s);
 	while (mem_sys_pop(t->ms, s->id, &r))

@@ -76,7 +76,8 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	struct fmemrec *rec = ti->is_mem ? w->rec : o->scratch;
 	rec->n = 0;
 	g->rec = rec;
-	t->st.issue_lanes[fw->stack[fw->sp - 1].n_active]++;
+	unsigned n_active = fw->stack[fw->sp - 1].n_active;
+	t->st.issue_lanes[n_active]++;
 	bool ok = fexec_run(g, w->cta, fw, 1);
 	g->rec = NULL;
 	if (!ok) {
@@ -106,8 +107,8 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	t->last_issue = t->cycle;
 	for (unsigned i = 0; i < t->n_sched; i++) {
 		struct sched *p = s->sched[i];
-		if (i == wi % t->n_sched && p->ops->issued)
-			p->ops->issued(p, wi, t->cycle);
+		if (p->ops->issued)
+			p->ops->issued(p, wi, t->cycle, n_active, pc);
 		if (in->op == OP_SETP && p->ops->setp_executed)
 			p->ops->setp_executed(p, wi, pc);
 		if (g->n_back != back && p->ops->branch_backward)
@@ -152,6 +153,11 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		w->ib_n = 0;
 		phase_reach(t, tb);
 		tgpu_trace(t, "warp_exit", s->id, tb->id, (int)fw->warp_id);
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->warp_exited)
+				p->ops->warp_exited(p, wi, t->cycle);
+		}
 		if (!w->n_wb && !w->n_mem)
 			tgpu_warp_check_done(t, s, wi);
 	} else if (fw->stack[fw->sp - 1].pc != pc + 1) {

@@ -76,8 +76,8 @@ TEST(mwf_figure7_lrr)
 	char buf[64];
 	fig_init(&f, "mwf");
 	CHECK(f.s != NULL);
-	f.s->ops->issued(f.s, 0, 1);  /* w0 issued last in TB0 */
-	f.s->ops->issued(f.s, 7, 2);  /* w7 issued last in TB1 */
+	f.s->ops->issued(f.s, 0, 1, 32, 0);  /* w0 issued last in TB0 */
+	f.s->ops->issued(f.s, 7, 2, 32, 0);  /* w7 issued last in TB1 */
 	fig_arrive(&f, 2, 1);         /* TB0: 1 waiting */
 	fig_arrive(&f, 5, 1);         /* TB1: 2 waiting */
 	fig_arrive(&f, 7, 2);
@@ -119,8 +119,8 @@ TEST(mwf_gto_within_tb)
 	struct fig f;
 	char buf[64];
 	fig_init(&f, "mwf:gto");
-	f.s->ops->issued(f.s, 2, 1);  /* greedy warp of TB0 */
-	f.s->ops->issued(f.s, 6, 2);  /* greedy warp of TB1 */
+	f.s->ops->issued(f.s, 2, 1, 32, 0);  /* greedy warp of TB0 */
+	f.s->ops->issued(f.s, 6, 2, 32, 0);  /* greedy warp of TB1 */
 	fig_arrive(&f, 5, 1);
 	fig_order(&f, buf, sizeof(buf));
 	/* TB1 (1 waiting): greedy w6, then oldest; then TB0, TB2 */
@@ -135,8 +135,8 @@ TEST(cff_fetches_what_mwf_picks_next)
 	uint16_t scratch[12];
 	const struct fetch_ops *cff = fetch_lookup("cff");
 	fig_init(&f, "mwf");
-	f.s->ops->issued(f.s, 0, 1);
-	f.s->ops->issued(f.s, 7, 2);
+	f.s->ops->issued(f.s, 0, 1, 32, 0);
+	f.s->ops->issued(f.s, 7, 2, 32, 0);
 	fig_arrive(&f, 2, 1);
 	fig_arrive(&f, 5, 1);
 	fig_arrive(&f, 7, 2);

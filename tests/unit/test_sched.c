@@ -88,7 +88,7 @@ static void retire(struct fake *f, struct sched **s, unsigned n_s,
 static void issue(struct sched *s, unsigned slot, uint64_t cycle)
 {
 	if (s->ops->issued)
-		s->ops->issued(s, slot, cycle);
+		s->ops->issued(s, slot, cycle, 32, 0);
 }
 
 /* order() into out with room for every slot. */
@@ -282,12 +282,13 @@ static void conform_run(const struct sched_ops *ops, unsigned n_sched,
 				? (unsigned)(rng_next(&x) % 4) : NW;
 			unsigned n = s[i]->ops->order(s[i], &f.v, out, max);
 			conform_check(s[i], &f, added, out, n, max);
+			/* the issued event reaches every scheduler of the
+			 * SM, as in the timing model */
 			if (n && sched_bit(f.ready, out[0]))
-				issue(s[i], out[0], c);
+				for (unsigned j = 0; j < n_sched; j++)
+					issue(s[j], out[0], c);
 			if (s[i]->ops->issue_failed && n > 1)
 				s[i]->ops->issue_failed(s[i], out[1], c);
-			if (s[i]->ops->cycle_end)
-				s[i]->ops->cycle_end(s[i], c);
 		}
 	}
 	for (i = 0; i < n_sched; i++)
