@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "api_capture.h"
 #include "api_ptx.h"
 
 #define CHECK_CU(call, want) CHECK_EQ_U64((call), (want))
@@ -25,35 +26,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* Redirect stderr into a temporary file until capture_end. */
-struct capture {
-	FILE *tmp;   /* where stderr goes */
-	int saved;   /* the original stderr */
-	char text[4096]; /* what was written */
-};
-
-static void capture_begin(struct capture *c)
-{
-	fflush(stderr);
-	c->tmp = tmpfile();
-	c->saved = dup(2);
-	dup2(fileno(c->tmp), 2);
-}
-
-static const char *capture_end(struct capture *c)
-{
-	size_t n;
-
-	fflush(stderr);
-	dup2(c->saved, 2);
-	close(c->saved);
-	rewind(c->tmp);
-	n = fread(c->text, 1, sizeof(c->text) - 1, c->tmp);
-	c->text[n] = '\0';
-	fclose(c->tmp);
-	fputs(c->text, stderr); /* keep it visible in the test log */
-	return c->text;
-}
 
 /* Init, create a context and load the test module. */
 static CUcontext setup(CUmodule *mod)
