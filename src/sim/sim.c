@@ -119,6 +119,11 @@ int ws_config_check(struct ws_config *c, struct diag *d)
 			 "`warpsim list`)", c->fetch);
 		return WS_E_INVALID;
 	}
+	/* what the timing model reads, checked as it reads it, in every
+	 * mode (a functional run must not accept what a timing run with the
+	 * same options would refuse) */
+	if (tgpu_check_config(c, d))
+		return WS_E_INVALID;
 	return WS_OK;
 }
 

@@ -63,14 +63,15 @@ static uint64_t tgpu_atomic(void *ctx, unsigned smi, uint64_t tag, addr_t a)
 	return 0;
 }
 
-struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
-			 struct diag *d)
+/*
+ * The timing model's reading of cfg into t: unit counts, latency tables,
+ * operand collector, I-cache geometry, slot limit, memory configuration.
+ * Allocates nothing; 0 or -1 with a message in d.
+ */
+static int tgpu_config(struct tgpu *t, const struct ws_config *cfg,
+		       struct diag *d)
 {
-	struct tgpu *t = xcalloc(1, sizeof(*t));
-	t->pol_st = stats_create();
-	t->pol_tmp = stats_create();
 	t->cfg = cfg;
-	t->g = g;
 	t->n_sm = cfg->n_sm;
 	t->ws = (unsigned)cfg->warp_size;
 	t->n_slots = (unsigned)cfg->max_warps_per_sm;
@@ -88,9 +89,9 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 	    parse_list(cfg->lat_dp, t->lat_dp, 5, "ptx_opcode_latency_dp", d) ||
 	    parse_list(cfg->ii_dp, t->ii_dp, 5, "ptx_opcode_initiation_dp", d) ||
 	    parse_list(cfg->lat_sfu, sfu, 2, "ptx_opcode_latency_sfu", d))
-		goto fail;
+		return -1;
 	if (toc_config(t, cfg, d))
-		goto fail;
+		return -1;
 	t->lat_sfu = sfu[0];
 	t->ii_sfu = sfu[1];
 	{ /* geometry only; [N|S:] prefix as GPGPU-Sim 4.x writes it */
@@ -98,7 +99,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 
 		if (mem_cache_string_parse(&il1, "gpgpu_cache:il1",
 					   cfg->cache_il1, NULL, d))
-			goto fail;
+			return -1;
 		t->i_sets = il1.n_sets;
 		t->i_line = il1.line_bytes;
 		t->i_ways = il1.assoc;
@@ -106,9 +107,30 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 	if (t->n_slots > SCHED_MAX_WARPS) {
 		diag_err(d, "%u warps per SM exceed the model's limit of %u",
 			 t->n_slots, SCHED_MAX_WARPS);
-		goto fail;
+		return -1;
 	}
 	if (mem_config_from_ws(&t->mcfg, cfg, d))
+		return -1;
+	return 0;
+}
+
+int tgpu_check_config(const struct ws_config *cfg, struct diag *d)
+{
+	struct tgpu *t = xcalloc(1, sizeof(*t));
+	int rc = tgpu_config(t, cfg, d);
+
+	free(t);
+	return rc;
+}
+
+struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
+			 struct diag *d)
+{
+	struct tgpu *t = xcalloc(1, sizeof(*t));
+	t->pol_st = stats_create();
+	t->pol_tmp = stats_create();
+	t->g = g;
+	if (tgpu_config(t, cfg, d))
 		goto fail;
 	t->ms = mem_sys_create(&t->mcfg, tgpu_atomic, t);
 	if (*cfg->trace_file) {

@@ -124,6 +124,12 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 			 struct diag *d);
 void tgpu_destroy(struct tgpu *t);
 /*
+ * Every check tgpu_create makes of cfg (latency lists, operand collector,
+ * I-cache string, slot limit, memory configuration) without building
+ * anything: 0, or -1 with a message in d.
+ */
+int tgpu_check_config(const struct ws_config *cfg, struct diag *d);
+/*
  * Run launch l cycle by cycle.  fst gets the functional counters, ts the
  * timing ones.  Returns 0 or a negative ws_status (fault, deadlock,
  * instruction or cycle limit), reported once on stderr and in d.

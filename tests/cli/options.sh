@@ -48,6 +48,12 @@ grep -q '^-warp_size = 32$' "$tmp/out" || fail "0x20 is not 32"
 accept --gpgpu_max_insn 1E9
 grep -q '^-gpgpu_max_insn = 1000000000$' "$tmp/out" || fail "1E9 misread"
 accept --mode functional --config gtx1080ti
+# What only the timing model reads is checked by `warpsim options` too, in
+# either mode (a file may set it for a functional run).
+refuse "gpgpu_pipeline_widths" --gpgpu_pipeline_widths 1,2
+refuse "ptx_opcode_latency_int" --set ptx_opcode_latency_int=1,x
+printf -- '-gpgpu_pipeline_widths 1,2\n' >"$tmp/badpipe.cfg"
+refuse "gpgpu_pipeline_widths" --mode functional --config "$tmp/badpipe.cfg"
 
 # `warpsim run` checks the same way, before running anything.
 if "$ws" run --sched foo -- true 2>"$tmp/err"; then
