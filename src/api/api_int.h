@@ -165,6 +165,21 @@ void api_module_destroy(struct api_drv *d, struct CUmod_st *m);
 CUresult api_launch(CUfunction f, struct ws_launch *shape, CUstream s,
 		    void **kernelParams, void **extra, bool cooperative);
 
+/* ---- api_fatbin.c -------------------------------------------------------- */
+
+struct diag;
+
+/* Whether image starts with a fat binary's wrapper or container magic. */
+bool api_fatbin_is(const void *image);
+/*
+ * The PTX text (malloc'd, NUL-terminated, *len bytes) of the best entry of
+ * the fat binary at image: the highest architecture <= sm_75, else the
+ * lowest.  NULL with a message in dg when there is none (*sass_only set
+ * when the binary holds cubins only) or it cannot be decompressed.
+ */
+char *api_fatbin_ptx(const void *image, size_t *len, bool *sass_only,
+		     struct diag *dg);
+
 /* ---- api_stream.c -------------------------------------------------------- */
 
 /* CUDA_SUCCESS for the default/special streams or a live stream of c. */

@@ -53,19 +53,33 @@ static CUresult api_load(CUmodule *module, const char *text, size_t len,
 	struct ws_module *wm = NULL;
 	struct CUmod_st *m;
 	struct diag dg;
+	char *fb_ptx = NULL; /* PTX taken out of a fat binary */
 	int st;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
 		return r;
+	diag_init(&dg);
+	if (len >= 4 && api_fatbin_is(text)) {
+		bool sass_only;
+
+		text = fb_ptx = api_fatbin_ptx(text, &len, &sass_only, &dg);
+		if (!text) {
+			fprintf(stderr, "warpsim: %s: %s", name, diag_text(&dg));
+			diag_release(&dg);
+			return api_end(sass_only ? CUDA_ERROR_NO_BINARY_FOR_GPU
+						 : CUDA_ERROR_INVALID_IMAGE);
+		}
+	}
 	if (api_is_binary(text, len)) {
-		fprintf(stderr, "warpsim: %s: only PTX text modules are "
-				"supported (got a cubin or fatbin image)\n",
+		fprintf(stderr, "warpsim: %s: only PTX text and fat binaries "
+				"holding PTX are supported (got a cubin)\n",
 			name);
+		diag_release(&dg);
 		return api_end(CUDA_ERROR_INVALID_IMAGE);
 	}
-	diag_init(&dg);
 	st = ws_module_load(d->sim, text, len, name, &wm, &dg);
+	free(fb_ptx);
 	if (st != WS_OK || !wm) {
 		api_print_diag(&dg);
 		if (errlog && errlog_size > 0)
