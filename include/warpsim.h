@@ -41,6 +41,7 @@ enum ws_status {
 	WS_E_RESOURCES = -8,      /* launch needs more than one SM offers */
 	WS_E_PTX = -9,            /* PTX failed to load */
 	WS_E_UNSUPPORTED = -10,   /* a form the simulator does not model */
+	WS_E_ASSERT = -11,        /* kernel called __assertfail (assert) */
 };
 
 /* Simulator version string ("0.1.0"). */

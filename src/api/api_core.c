@@ -120,6 +120,8 @@ CUresult api_result(int st)
 		return CUDA_ERROR_LAUNCH_TIMEOUT;
 	case WS_E_TRAP:
 		return CUDA_ERROR_LAUNCH_FAILED;
+	case WS_E_ASSERT:
+		return CUDA_ERROR_ASSERT;
 	case WS_E_RESOURCES:
 		return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
 	case WS_E_PTX:

@@ -671,7 +671,8 @@ static CUresult api_launch_check(const struct api_drv *d,
 static bool api_is_fault(int st)
 {
 	return st == WS_E_ILLEGAL_ADDRESS || st == WS_E_MISALIGNED ||
-	       st == WS_E_DEADLOCK || st == WS_E_INSN_LIMIT || st == WS_E_TRAP;
+	       st == WS_E_DEADLOCK || st == WS_E_INSN_LIMIT || st == WS_E_TRAP ||
+	       st == WS_E_ASSERT;
 }
 
 /*

@@ -158,9 +158,7 @@ RT_API cudaError_t cudaDeviceReset(void)
 
 	pthread_mutex_lock(&s->lock);
 	if (s->ctx) {
-		r = cuDevicePrimaryCtxReset(s->device);
-		if (r == CUDA_SUCCESS)
-			r = cuDevicePrimaryCtxRelease(s->device);
+		r = cuDevicePrimaryCtxReset(s->device); /* drops our retain */
 		s->ctx = NULL;
 		for (size_t i = 0; i < s->n_fbs; i++)
 			s->fbs[i]->mod = NULL;

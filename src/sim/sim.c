@@ -847,6 +847,7 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 		uint64_t n_sm = s->cfg.n_sm ? s->cfg.n_sm : 1;
 		cycles = (st.warp_insn + n_sm - 1) / n_sm;
 	}
+	fgpu_output_flush(s->g, stdout); /* device printf, in execution order */
 	s->cycles += cycles;
 	s->tot_insn += st.thread_insn;
 	s->tot_warp_insn += st.warp_insn;

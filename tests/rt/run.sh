@@ -6,6 +6,9 @@
 #   run.sh twin WARPSIM NAME PROG HOST PTX  as pass, and the statistics of
 #                                           PROG equal those of the Driver-API
 #                                           workload HOST PTX (wall time aside)
+#   run.sh printf WARPSIM PROG EXPECTED   PROG's stdout must equal EXPECTED
+#   run.sh assert WARPSIM PROG             PROG passes and printed CUDA's
+#                                           assertion line
 #   run.sh noimage WARPSIM PROG            PROG's launch must fail with
 #                                           cudaErrorNoKernelImageForDevice and
 #                                           stderr name the nvcc flag
@@ -61,6 +64,20 @@ twin)
 		exit 1
 	fi
 	;;
+printf)
+	run a -- "$1"
+	need_pass a printf $?
+	if ! diff "$2" "$tmp/a.out"; then
+		echo "run.sh: device printf output differs from $2" >&2
+		exit 1
+	fi
+	;;
+assert)
+	run a -- "$1"
+	need_pass a assert $?
+	grep -q 'rt_assert.cu:[0-9]*: void as_check(int \*, int): block: \[1,0,0\], thread: \[5,0,0\] Assertion `i != bad` failed.$' "$tmp/a.out" ||
+		{ echo "run.sh: no assertion line for block 1 thread 5" >&2; exit 1; }
+	;;
 noimage)
 	run a -- "$1"
 	rc=$?
@@ -71,7 +88,7 @@ noimage)
 		{ echo "run.sh: message does not name the nvcc flag" >&2; exit 1; }
 	;;
 *)
-	echo "usage: run.sh pass|twin|noimage WARPSIM ..." >&2
+	echo "usage: run.sh pass|twin|printf|assert|noimage WARPSIM ..." >&2
 	exit 2
 	;;
 esac
