@@ -2,11 +2,13 @@
 # run.sh - CTest driver for the runtime-API tests (POSIX sh); every program
 # runs under `warpsim run`, which puts build/ (libcudart.so.13, libcuda.so.1)
 # first on the library path.
-#   run.sh pass WARPSIM NAME PROG          PROG must exit 0 and print "PASS NAME"
+#   run.sh pass WARPSIM NAME PROG [ARGS]   PROG must exit 0 and print "PASS NAME"
 #   run.sh twin WARPSIM NAME PROG HOST PTX  as pass, and the statistics of
 #                                           PROG equal those of the Driver-API
 #                                           workload HOST PTX (wall time aside)
-#   run.sh printf WARPSIM PROG EXPECTED   PROG's stdout must equal EXPECTED
+#   run.sh expect WARPSIM NAME EXPECTED PROG [ARGS]
+#                                           PROG passes and its stdout equals
+#                                           EXPECTED (device printf)
 #   run.sh assert WARPSIM PROG             PROG passes and printed CUDA's
 #                                           assertion line
 #   run.sh noimage WARPSIM PROG            PROG's launch must fail with
@@ -46,8 +48,10 @@ strip() {
 
 case $mode in
 pass)
-	run a -- "$2"
-	need_pass a "$1" $?
+	name=$1
+	shift
+	run a -- "$@"
+	need_pass a "$name" $?
 	;;
 twin)
 	name=$1 prog=$2 host=$3 ptx=$4
@@ -64,11 +68,13 @@ twin)
 		exit 1
 	fi
 	;;
-printf)
-	run a -- "$1"
-	need_pass a printf $?
-	if ! diff "$2" "$tmp/a.out"; then
-		echo "run.sh: device printf output differs from $2" >&2
+expect)
+	name=$1 exp=$2
+	shift 2
+	run a -- "$@"
+	need_pass a "$name" $?
+	if ! diff "$exp" "$tmp/a.out"; then
+		echo "run.sh: output differs from $exp" >&2
 		exit 1
 	fi
 	;;
@@ -88,7 +94,7 @@ noimage)
 		{ echo "run.sh: message does not name the nvcc flag" >&2; exit 1; }
 	;;
 *)
-	echo "usage: run.sh pass|twin|printf|assert|noimage WARPSIM ..." >&2
+	echo "usage: run.sh pass|twin|expect|assert|noimage WARPSIM ..." >&2
 	exit 2
 	;;
 esac
