@@ -11,6 +11,8 @@
 #                                           EXPECTED (device printf)
 #   run.sh assert WARPSIM PROG             PROG passes and printed CUDA's
 #                                           assertion line
+#   run.sh static WARPSIM PROG             warpsim run must tell that PROG
+#                                           carries NVIDIA's static runtime
 #   run.sh noimage WARPSIM PROG            PROG's launch must fail with
 #                                           cudaErrorNoKernelImageForDevice and
 #                                           stderr name the nvcc flag
@@ -84,6 +86,11 @@ assert)
 	grep -q 'rt_assert.cu:[0-9]*: void as_check(int \*, int): block: \[1,0,0\], thread: \[5,0,0\] Assertion `i != bad` failed.$' "$tmp/a.out" ||
 		{ echo "run.sh: no assertion line for block 1 thread 5" >&2; exit 1; }
 	;;
+static)
+	run a -- "$1"
+	grep -q "carries NVIDIA's CUDA runtime.*rebuild it with nvcc -cudart shared" "$tmp/a.err" ||
+		{ echo "run.sh: no hint to rebuild with -cudart shared" >&2; exit 1; }
+	;;
 noimage)
 	run a -- "$1"
 	rc=$?
@@ -94,7 +101,7 @@ noimage)
 		{ echo "run.sh: message does not name the nvcc flag" >&2; exit 1; }
 	;;
 *)
-	echo "usage: run.sh pass|twin|expect|assert|noimage WARPSIM ..." >&2
+	echo "usage: run.sh pass|twin|expect|assert|static|noimage WARPSIM ..." >&2
 	exit 2
 	;;
 esac
