@@ -133,6 +133,12 @@ bool api_live_has(const struct api_drv *d, const void *p, enum api_kind kind);
 
 /* The CUresult for a (negative) ws_* status. */
 CUresult api_result(int ws_status);
+/*
+ * Write pending device printf/assert text to stdout (locked): called where
+ * CUDA flushes its printf buffer (kernel launch, synchronisation, blocking
+ * copies, a sticky error being reported, shutdown).
+ */
+void api_output_flush(struct api_drv *d);
 /* Print a diagnostic (if non-empty) to stderr with a "warpsim: " prefix. */
 void api_print_diag(const struct diag *dg);
 

@@ -720,6 +720,7 @@ CUresult api_launch(CUfunction f, struct ws_launch *l, CUstream hStream,
 		return api_end(r);
 	l->kernel = f->k;
 	diag_init(&dg);
+	api_output_flush(d);
 	st = ws_launch(d->sim, l, &dg);
 	if (api_is_fault(st)) {
 		c->sticky = api_result(st); /* ws_launch reported it */

@@ -252,6 +252,7 @@ void ws_sim_destroy(struct ws_sim *s)
 {
 	if (!s)
 		return;
+	ws_output_flush(s, stdout); /* device printf nobody flushed yet */
 	while (s->modules) {
 		struct ws_module *m = s->modules;
 		ws_module_unload(s, m);
@@ -847,7 +848,6 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 		uint64_t n_sm = s->cfg.n_sm ? s->cfg.n_sm : 1;
 		cycles = (st.warp_insn + n_sm - 1) / n_sm;
 	}
-	fgpu_output_flush(s->g, stdout); /* device printf, in execution order */
 	s->cycles += cycles;
 	s->tot_insn += st.thread_insn;
 	s->tot_warp_insn += st.warp_insn;
@@ -878,3 +878,9 @@ void ws_last_launch_stats(const struct ws_sim *s, struct ws_launch_stats *out)
 
 uint64_t ws_sim_cycles(const struct ws_sim *s) { return s->cycles; }
 double ws_sim_core_mhz(const struct ws_sim *s) { return s->cfg.core_mhz; }
+
+void ws_output_flush(struct ws_sim *s, FILE *f)
+{
+	if (s)
+		fgpu_output_flush(s->g, f);
+}

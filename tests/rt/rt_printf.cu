@@ -3,7 +3,8 @@
  * signedness, 64-bit values, doubles and promoted floats, strings,
  * characters, padding, '*' widths and '%%', from several threads of
  * two blocks; the output (checked against rt_printf.expected) comes in
- * execution order, before the host's line printed after synchronising.
+ * execution order when the host synchronises, after the line the host
+ * printed between the launch and the synchronisation.
  */
 #define RT_NAME "printf"
 #include "rt_test.h"
@@ -29,6 +30,7 @@ int main(void)
 	printf("host before\n");
 	pf_kernel<<<2, 32>>>(5, 0.5f, 2.25);
 	RT_CK(cudaGetLastError());
+	printf("host after launch\n"); /* the device's lines come at the sync */
 	RT_CK(cudaDeviceSynchronize());
 	printf("PASS printf\n");
 	return 0;
