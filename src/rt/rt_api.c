@@ -472,11 +472,7 @@ RT_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n,
 	return rt_copy(dst, src, n, kind, s, true);
 }
 
-RT_API cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t n,
-					int kind, cudaStream_t s)
-{
-	return rt_copy(dst, src, n, kind, s, true);
-}
+RT_ALIAS(cudaMemcpyAsync_ptsz, cudaMemcpyAsync)
 
 /* Fill a driver 2-D copy descriptor's side from a pointer and kind. */
 static void rt_side(bool device, const void *p, size_t pitch,
@@ -937,3 +933,24 @@ RT_API cudaError_t cudaProfilerStop(void)
 {
 	return rt_cu(cuProfilerStop());
 }
+
+/* Per-thread default stream names: our streams are all in order, so they
+ * are the same calls. */
+RT_ALIAS(cudaEventRecordWithFlags_ptsz, cudaEventRecordWithFlags)
+RT_ALIAS(cudaEventRecord_ptsz, cudaEventRecord)
+RT_ALIAS(cudaMemcpy2DAsync_ptsz, cudaMemcpy2DAsync)
+RT_ALIAS(cudaMemcpy2D_ptds, cudaMemcpy2D)
+RT_ALIAS(cudaMemcpy3DAsync_ptsz, cudaMemcpy3DAsync)
+RT_ALIAS(cudaMemcpy3D_ptds, cudaMemcpy3D)
+RT_ALIAS(cudaMemcpyFromSymbolAsync_ptsz, cudaMemcpyFromSymbolAsync)
+RT_ALIAS(cudaMemcpyFromSymbol_ptds, cudaMemcpyFromSymbol)
+RT_ALIAS(cudaMemcpyToSymbolAsync_ptsz, cudaMemcpyToSymbolAsync)
+RT_ALIAS(cudaMemcpyToSymbol_ptds, cudaMemcpyToSymbol)
+RT_ALIAS(cudaMemcpy_ptds, cudaMemcpy)
+RT_ALIAS(cudaMemset2D_ptds, cudaMemset2D)
+RT_ALIAS(cudaMemset3D_ptds, cudaMemset3D)
+RT_ALIAS(cudaMemsetAsync_ptsz, cudaMemsetAsync)
+RT_ALIAS(cudaMemset_ptds, cudaMemset)
+RT_ALIAS(cudaStreamQuery_ptsz, cudaStreamQuery)
+RT_ALIAS(cudaStreamSynchronize_ptsz, cudaStreamSynchronize)
+RT_ALIAS(cudaStreamWaitEvent_ptsz, cudaStreamWaitEvent)

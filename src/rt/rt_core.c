@@ -481,14 +481,7 @@ RT_API cudaError_t cudaLaunchKernel(const void *func, struct rt_dim3 gridDim,
 			 false);
 }
 
-RT_API cudaError_t cudaLaunchKernel_ptsz(const void *func,
-					 struct rt_dim3 gridDim,
-					 struct rt_dim3 blockDim, void **args,
-					 size_t sharedMem, cudaStream_t stream)
-{
-	return rt_launch(func, gridDim, blockDim, args, sharedMem, stream,
-			 false);
-}
+RT_ALIAS(cudaLaunchKernel_ptsz, cudaLaunchKernel)
 
 RT_API cudaError_t cudaLaunchCooperativeKernel(const void *func,
 					       struct rt_dim3 gridDim,
@@ -525,11 +518,5 @@ RT_API cudaError_t __cudaLaunchKernel(void *kernel, struct rt_dim3 gridDim,
 			 false);
 }
 
-RT_API cudaError_t __cudaLaunchKernel_ptsz(void *kernel,
-					   struct rt_dim3 gridDim,
-					   struct rt_dim3 blockDim, void **args,
-					   size_t sharedMem, cudaStream_t stream)
-{
-	return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem,
-				  stream);
-}
+RT_ALIAS(__cudaLaunchKernel_ptsz, __cudaLaunchKernel)
+RT_ALIAS(cudaLaunchCooperativeKernel_ptsz, cudaLaunchCooperativeKernel)

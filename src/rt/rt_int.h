@@ -21,6 +21,10 @@
 #include <stdint.h>
 
 #define RT_API __attribute__((visibility("default")))
+/* Export name as a second name of target (defined in the same file). */
+#define RT_ALIAS(name, target)                                              \
+	extern __typeof__(target) name                                      \
+		__attribute__((alias(#target), visibility("default")));
 
 /* cudaError_t: the codes and names of rt_errors.def. */
 enum rt_err {

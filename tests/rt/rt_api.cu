@@ -4,8 +4,10 @@
  * and texts, memset, 2-D copies, cudaMemcpyDefault, __device__ and
  * __constant__ symbols, streams with async copies, events timing
  * simulated work, cudaLaunchKernel, function attributes and occupancy,
- * the deprecated cudaThreadSynchronize, and cudaErrorNotSupported for
- * managed memory.
+ * the deprecated cudaThreadSynchronize, stream-ordered allocation, host
+ * functions, pointer attributes, cudaLaunchKernelEx, and
+ * cudaErrorNotSupported for managed memory and graphs.  Built a second
+ * time with --default-stream per-thread (the _ptsz/_ptds entry points).
  */
 #define RT_NAME "rt_api"
 #include "rt_test.h"
@@ -164,6 +166,36 @@ int main(void)
 	api_scale<<<1, 4096>>>(d, N);
 	if (cudaGetLastError() != cudaErrorInvalidConfiguration)
 		RT_FAIL("4096-thread block accepted");
+
+	/* stream-ordered memory, host functions, pointer attributes, names,
+	 * cudaLaunchKernelEx, and an entry point we do not model */
+	float *da = NULL;
+	int called = 0;
+	struct cudaPointerAttributes pa;
+	const char *fname = NULL;
+	RT_CK(cudaMallocAsync(&da, 256, s));
+	RT_CK(cudaPointerGetAttributes(&pa, da));
+	if (pa.type != cudaMemoryTypeDevice || pa.devicePointer != da)
+		RT_FAIL("pointer attributes: type %d", (int)pa.type);
+	RT_CK(cudaLaunchHostFunc(s, [](void *p) { *(int *)p = 1; }, &called));
+	RT_CK(cudaStreamSynchronize(s));
+	if (!called)
+		RT_FAIL("host function not called");
+	RT_CK(cudaFreeAsync(da, s));
+	RT_CK(cudaFuncGetName(&fname, api_scale));
+	if (!fname || strcmp(fname, "_Z9api_scalePfi"))
+		RT_FAIL("function name %s", fname ? fname : "(null)");
+	cudaLaunchConfig_t lc = {};
+	lc.gridDim = dim3(N / 128);
+	lc.blockDim = dim3(128);
+	RT_CK(cudaLaunchKernelEx(&lc, api_scale, d, n));
+	RT_CK(cudaMemcpyFromSymbol(&count, d_counter, sizeof(count)));
+	if (count != 3)
+		RT_FAIL("d_counter after cudaLaunchKernelEx %d", count);
+	cudaGraph_t graph;
+	if (cudaGraphCreate(&graph, 0) != cudaErrorNotSupported)
+		RT_FAIL("cudaGraphCreate must be cudaErrorNotSupported");
+	cudaGetLastError();
 
 	RT_CK(cudaEventDestroy(e0));
 	RT_CK(cudaEventDestroy(e1));
