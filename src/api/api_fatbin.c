@@ -222,17 +222,21 @@ static char *fb_entry_ptx(const struct fb_entry *e, size_t *len,
 	return (char *)out;
 }
 
-char *api_fatbin_ptx(const void *image, size_t *len, bool *sass_only,
-		     struct diag *dg)
+char *api_fatbin_ptx(const void *image, size_t avail, size_t *len,
+		     bool *sass_only, struct diag *dg)
 {
 	const unsigned char *p = image;
 	const unsigned char *end;
 	struct fb_entry e, best = {0};
 	bool have = false;
-	unsigned n_elf = 0, elf_sm = 0;
+	unsigned n_elf = 0, elf_sm = 0, hsize;
 	uint64_t size;
 
 	*sass_only = false;
+	if (avail < 16) {
+		diag_err(dg, "truncated fat binary (%zu bytes)", avail);
+		return NULL;
+	}
 	if (fb_u32(p) == FB_WRAP_MAGIC) {
 		const void *data;
 
@@ -242,14 +246,21 @@ char *api_fatbin_ptx(const void *image, size_t *len, bool *sass_only,
 			return NULL;
 		}
 		p = data;
+		avail = SIZE_MAX; /* the wrapper points elsewhere */
 	}
 	if (fb_u32(p) != FB_MAGIC) {
 		diag_err(dg, "not a fat binary (magic 0x%08x)", fb_u32(p));
 		return NULL;
 	}
 	size = fb_u64(p + 8);
-	end = p + (p[6] | p[7] << 8) + size;
-	p += p[6] | p[7] << 8;
+	hsize = (unsigned)(p[6] | p[7] << 8);
+	if (hsize < 16 || hsize > avail || size > avail - hsize) {
+		diag_err(dg, "fat binary header claims %llu bytes, %zu present",
+			 (unsigned long long)size + hsize, avail);
+		return NULL;
+	}
+	end = p + hsize + size;
+	p += hsize;
 	while (p < end) {
 		if (fb_entry_read(p, (uint64_t)(end - p), &e, dg) != 0)
 			return NULL;

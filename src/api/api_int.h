@@ -179,12 +179,13 @@ struct diag;
 bool api_fatbin_is(const void *image);
 /*
  * The PTX text (malloc'd, NUL-terminated, *len bytes) of the best entry of
- * the fat binary at image: the highest architecture <= sm_75, else the
+ * the fat binary at image (avail bytes readable there, SIZE_MAX when
+ * unknown): the highest architecture <= sm_75, else the
  * lowest.  NULL with a message in dg when there is none (*sass_only set
  * when the binary holds cubins only) or it cannot be decompressed.
  */
-char *api_fatbin_ptx(const void *image, size_t *len, bool *sass_only,
-		     struct diag *dg);
+char *api_fatbin_ptx(const void *image, size_t avail, size_t *len,
+		     bool *sass_only, struct diag *dg);
 
 /* ---- api_stream.c -------------------------------------------------------- */
 

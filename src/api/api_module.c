@@ -41,6 +41,12 @@ static bool api_is_binary(const char *text, size_t len)
 	return w == API_FATBIN_MAGIC;
 }
 
+/* Bytes of an in-memory image: PTX text, or a fat binary (unbounded). */
+static size_t api_image_len(const void *image)
+{
+	return api_fatbin_is(image) ? SIZE_MAX : strlen(image);
+}
+
 /*
  * Load len bytes of PTX into the current context.  On failure the
  * diagnostic goes to stderr and, if errlog is given, into that buffer.
@@ -63,7 +69,8 @@ static CUresult api_load(CUmodule *module, const char *text, size_t len,
 	if (len >= 4 && api_fatbin_is(text)) {
 		bool sass_only;
 
-		text = fb_ptx = api_fatbin_ptx(text, &len, &sass_only, &dg);
+		text = fb_ptx = api_fatbin_ptx(text, len, &len, &sass_only,
+					       &dg);
 		if (!text) {
 			fprintf(stderr, "warpsim: %s: %s", name, diag_text(&dg));
 			diag_release(&dg);
@@ -153,7 +160,7 @@ CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image)
 {
 	if (!module || !image)
 		return cuModuleLoadDataEx(NULL, NULL, 0, NULL, NULL);
-	return api_load(module, image, strlen(image), "<cuModuleLoadData>",
+	return api_load(module, image, api_image_len(image), "<cuModuleLoadData>",
 			NULL, 0);
 }
 
@@ -181,7 +188,8 @@ CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image,
 		else if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
 			errlog_size = (size_t)(uintptr_t)optionValues[i];
 	}
-	return api_load(module, image, strlen(image), "<cuModuleLoadDataEx>",
+	return api_load(module, image, api_image_len(image),
+			"<cuModuleLoadDataEx>",
 			errlog, errlog_size);
 }
 

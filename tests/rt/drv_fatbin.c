@@ -2,8 +2,9 @@
  * drv_fatbin.c - cuModuleLoad of fat binaries nvcc made (tests/rt/data):
  * uncompressed, LZ4, Zstandard and multi-architecture ones must run
  * fb_axpy from their compute_75 PTX; a SASS-only one must fail with
- * CUDA_ERROR_NO_BINARY_FOR_GPU.
- *   drv_fatbin FILE.fatbin [sass]
+ * CUDA_ERROR_NO_BINARY_FOR_GPU, a truncated one (the first 100 bytes of
+ * plain.fatbin) with CUDA_ERROR_INVALID_IMAGE.
+ *   drv_fatbin FILE.fatbin [sass|truncated]
  */
 #include <cuda.h>
 #include <stdio.h>
@@ -32,9 +33,13 @@ int main(int argc, char **argv)
 	CK(cuDeviceGet(&dev, 0));
 	CK(cuCtxCreate(&ctx, NULL, 0, dev));
 	r = cuModuleLoad(&mod, argv[1]);
-	if (argc > 2 && !strcmp(argv[2], "sass")) {
-		if (r != CUDA_ERROR_NO_BINARY_FOR_GPU) {
-			printf("FAIL drv_fatbin: SASS-only load gave %d\n",
+	if (argc > 2) {
+		CUresult want = !strcmp(argv[2], "sass")
+					? CUDA_ERROR_NO_BINARY_FOR_GPU
+					: CUDA_ERROR_INVALID_IMAGE;
+
+		if (r != want) {
+			printf("FAIL drv_fatbin: %s load gave %d\n", argv[2],
 			       (int)r);
 			return 1;
 		}
