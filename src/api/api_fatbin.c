@@ -58,11 +58,20 @@ static uint64_t fb_u64(const unsigned char *p)
 	return v;
 }
 
+/* Whether the bytes at p start with magic (little-endian); stops at the
+ * first mismatch, so a shorter NUL-terminated text is never overread (no
+ * magic byte is 0). */
+static bool fb_starts(const unsigned char *p, uint32_t magic)
+{
+	for (unsigned i = 0; i < 4; i++)
+		if (p[i] != (unsigned char)(magic >> (8 * i)))
+			return false;
+	return true;
+}
+
 bool api_fatbin_is(const void *image)
 {
-	uint32_t w = fb_u32(image);
-
-	return w == FB_WRAP_MAGIC || w == FB_MAGIC;
+	return fb_starts(image, FB_WRAP_MAGIC) || fb_starts(image, FB_MAGIC);
 }
 
 /*
