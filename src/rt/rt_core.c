@@ -53,16 +53,15 @@ cudaError_t rt_ret(cudaError_t e)
 	return e;
 }
 
+/*
+ * CUDA numbers the runtime's errors after the driver's for every code the
+ * two share (CUDA_ERROR_INVALID_CONTEXT 201 is cudaErrorDeviceUninitialized,
+ * CUDA_ERROR_NOT_FOUND 500 cudaErrorSymbolNotFound, CUDA_ERROR_ASSERT 710
+ * cudaErrorAssert, ...), so the value carries over unchanged.
+ */
 cudaError_t rt_from_cu(CUresult r)
 {
-	switch (r) {
-	case CUDA_ERROR_INVALID_CONTEXT:
-		return cudaErrorDeviceUninitialized;
-	case CUDA_ERROR_NOT_FOUND:
-		return cudaErrorSymbolNotFound;
-	default:
-		return (cudaError_t)r; /* the numbers coincide */
-	}
+	return (cudaError_t)r;
 }
 
 cudaError_t rt_cu(CUresult r)
