@@ -35,25 +35,25 @@ struct rt_device_prop {
 	int multiProcessorCount;            /* SMs */
 	int integrated;                     /* integrated GPU */
 	int canMapHostMemory;               /* mapped pinned memory */
-	int maxTexture1D;                   /* texture limits ... */
-	int maxTexture1DMipmap;
-	int maxTexture2D[2];
-	int maxTexture2DMipmap[2];
-	int maxTexture2DLinear[3];
-	int maxTexture2DGather[2];
-	int maxTexture3D[3];
-	int maxTexture3DAlt[3];
-	int maxTextureCubemap;
-	int maxTexture1DLayered[2];
-	int maxTexture2DLayered[3];
-	int maxTextureCubemapLayered[2];
-	int maxSurface1D;                   /* surface limits ... */
-	int maxSurface2D[2];
-	int maxSurface3D[3];
-	int maxSurface1DLayered[2];
-	int maxSurface2DLayered[3];
-	int maxSurfaceCubemap;
-	int maxSurfaceCubemapLayered[2];
+	int maxTexture1D;                   /* 1-D texture width (driver's) */
+	int maxTexture1DMipmap;             /* texture limit (not reported: 0) */
+	int maxTexture2D[2];                /* 2-D texture extents (driver's) */
+	int maxTexture2DMipmap[2];          /* texture limit (not reported: 0) */
+	int maxTexture2DLinear[3];          /* texture limit (not reported: 0) */
+	int maxTexture2DGather[2];          /* texture limit (not reported: 0) */
+	int maxTexture3D[3];                /* 3-D texture extents (driver's) */
+	int maxTexture3DAlt[3];             /* texture limit (not reported: 0) */
+	int maxTextureCubemap;              /* texture limit (not reported: 0) */
+	int maxTexture1DLayered[2];         /* texture limit (not reported: 0) */
+	int maxTexture2DLayered[3];         /* texture limit (not reported: 0) */
+	int maxTextureCubemapLayered[2];    /* texture limit (not reported: 0) */
+	int maxSurface1D;                   /* surface limit (not reported: 0) */
+	int maxSurface2D[2];                /* surface limit (not reported: 0) */
+	int maxSurface3D[3];                /* surface limit (not reported: 0) */
+	int maxSurface1DLayered[2];         /* surface limit (not reported: 0) */
+	int maxSurface2DLayered[3];         /* surface limit (not reported: 0) */
+	int maxSurfaceCubemap;              /* surface limit (not reported: 0) */
+	int maxSurfaceCubemapLayered[2];    /* surface limit (not reported: 0) */
 	size_t surfaceAlignment;            /* surface alignment */
 	int concurrentKernels;              /* concurrent kernels */
 	int ECCEnabled;                     /* ECC on */
@@ -247,6 +247,12 @@ RT_API cudaError_t cudaGetDeviceProperties(struct rt_device_prop *p,
 	p->pciBusID = A(PCI_BUS_ID);
 	p->pciDeviceID = A(PCI_DEVICE_ID);
 	p->pciDomainID = A(PCI_DOMAIN_ID);
+	p->maxTexture1D = A(MAXIMUM_TEXTURE1D_WIDTH);
+	p->maxTexture2D[0] = A(MAXIMUM_TEXTURE2D_WIDTH);
+	p->maxTexture2D[1] = A(MAXIMUM_TEXTURE2D_HEIGHT);
+	p->maxTexture3D[0] = A(MAXIMUM_TEXTURE3D_WIDTH);
+	p->maxTexture3D[1] = A(MAXIMUM_TEXTURE3D_HEIGHT);
+	p->maxTexture3D[2] = A(MAXIMUM_TEXTURE3D_DEPTH);
 #undef A
 	p->hostNumaId = -1;
 	p->deviceNumaId = -1;
