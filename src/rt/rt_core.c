@@ -46,10 +46,37 @@ struct rt_state *rt_state_get(void)
 
 /* ==== errors ============================================================= */
 
+/* Whether e is a kernel fault, which corrupts the context until reset. */
+static bool rt_is_sticky(cudaError_t e)
+{
+	return e == cudaErrorIllegalAddress || e == cudaErrorLaunchTimeout ||
+	       e == cudaErrorAssert || e == cudaErrorIllegalInstruction ||
+	       e == cudaErrorMisalignedAddress || e == cudaErrorInvalidPc ||
+	       e == cudaErrorLaunchFailure;
+}
+
 cudaError_t rt_ret(cudaError_t e)
 {
-	if (e != cudaSuccess)
-		rt_self.last = e;
+	if (e == cudaSuccess)
+		return e;
+	rt_self.last = e;
+	if (rt_is_sticky(e)) {
+		pthread_mutex_lock(&rt_root.lock);
+		if (rt_root.sticky == cudaSuccess)
+			rt_root.sticky = e;
+		pthread_mutex_unlock(&rt_root.lock);
+	}
+	return e;
+}
+
+/* The context's sticky error, cudaSuccess if none. */
+static cudaError_t rt_sticky(void)
+{
+	cudaError_t e;
+
+	pthread_mutex_lock(&rt_root.lock);
+	e = rt_root.sticky;
+	pthread_mutex_unlock(&rt_root.lock);
 	return e;
 }
 
@@ -92,20 +119,22 @@ RT_API const char *cudaGetErrorName(cudaError_t e)
 }
 
 /*
- * The last error, reset to success.  A sticky error (a kernel fault) stays
- * visible: the context keeps failing calls until cudaDeviceReset.
+ * The last error, reset to success; but a sticky error (a kernel fault)
+ * cannot be reset: it is returned every time until cudaDeviceReset.
  */
 RT_API cudaError_t cudaGetLastError(void)
 {
-	cudaError_t e = rt_self.last;
+	cudaError_t e = rt_self.last, s = rt_sticky();
 
 	rt_self.last = cudaSuccess;
-	return e;
+	return s != cudaSuccess ? s : e;
 }
 
 RT_API cudaError_t cudaPeekAtLastError(void)
 {
-	return rt_self.last;
+	cudaError_t s = rt_sticky();
+
+	return s != cudaSuccess ? s : rt_self.last;
 }
 
 /* ==== context ============================================================ */
@@ -164,6 +193,7 @@ RT_API cudaError_t cudaDeviceReset(void)
 		for (size_t i = 0; i < s->n_funcs; i++)
 			s->funcs[i]->f = NULL;
 	}
+	s->sticky = cudaSuccess;
 	pthread_mutex_unlock(&s->lock);
 	rt_self.last = cudaSuccess;
 	return rt_cu(r);

@@ -147,6 +147,8 @@ struct rt_state {
 	CUcontext ctx;             /* the primary context, NULL before init */
 	unsigned gen;              /* bumped by every (re)initialisation */
 	int device;                /* cudaSetDevice's choice (only 0) */
+	cudaError_t sticky;        /* kernel fault of the primary context,
+				      until cudaDeviceReset */
 };
 
 /* The process's runtime state (rt_core.c). */

@@ -28,13 +28,15 @@ int main(void)
 	if (e != cudaErrorAssert)
 		RT_FAIL("synchronize returned %s, not cudaErrorAssert",
 			cudaGetErrorName(e));
-	if (cudaGetLastError() != cudaErrorAssert)
-		RT_FAIL("last error is not cudaErrorAssert");
+	if (cudaGetLastError() != cudaErrorAssert ||
+	    cudaGetLastError() != cudaErrorAssert)
+		RT_FAIL("last error is not cudaErrorAssert, twice (sticky)");
 	e = cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
 	if (e != cudaErrorAssert)
 		RT_FAIL("the assert error is not sticky (memcpy: %s)",
 			cudaGetErrorName(e));
 	RT_CK(cudaDeviceReset());
+	RT_CK(cudaGetLastError());
 	RT_CK(cudaMalloc(&d, sizeof(h)));
 	as_check<<<2, 32>>>(d, -1);
 	RT_CK(cudaGetLastError());
