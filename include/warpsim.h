@@ -41,7 +41,15 @@ enum ws_status {
 	WS_E_RESOURCES = -8,      /* launch needs more than one SM offers */
 	WS_E_PTX = -9,            /* PTX failed to load */
 	WS_E_UNSUPPORTED = -10,   /* a form the simulator does not model */
+	WS_E_ASSERT = -11,        /* kernel called __assertfail (assert) */
 };
+
+/*
+ * Write the text device printf and assert produced in past launches (in
+ * execution order) to f and forget it; the Driver API calls this at
+ * synchronising points, as CUDA flushes its printf buffer.
+ */
+void ws_output_flush(struct ws_sim *s, FILE *f);
 
 /* Simulator version string ("0.1.0"). */
 const char *ws_version(void);

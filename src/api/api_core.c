@@ -55,9 +55,16 @@ CUresult api_enter(struct api_drv **d, struct api_ctx **c,
 	*c = api_ctx_current(*d);
 	if (!*c)
 		return api_end(CUDA_ERROR_INVALID_CONTEXT);
-	if (mode == API_STRICT && (*c)->sticky != CUDA_SUCCESS)
+	if (mode == API_STRICT && (*c)->sticky != CUDA_SUCCESS) {
+		api_output_flush(*d);
 		return api_end((*c)->sticky);
+	}
 	return CUDA_SUCCESS;
+}
+
+void api_output_flush(struct api_drv *d)
+{
+	ws_output_flush(d->sim, stdout);
 }
 
 CUresult api_end(CUresult r)
@@ -120,6 +127,8 @@ CUresult api_result(int st)
 		return CUDA_ERROR_LAUNCH_TIMEOUT;
 	case WS_E_TRAP:
 		return CUDA_ERROR_LAUNCH_FAILED;
+	case WS_E_ASSERT:
+		return CUDA_ERROR_ASSERT;
 	case WS_E_RESOURCES:
 		return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
 	case WS_E_PTX:
@@ -170,6 +179,7 @@ static void api_shutdown(void)
 	}
 	for (i = 0; i < d->n_host; i++)
 		free(d->host[i]);
+	api_output_flush(d);
 	ws_sim_destroy(d->sim);
 	free(d->live);
 	free(d->host);

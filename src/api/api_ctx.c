@@ -169,6 +169,7 @@ void api_ctx_destroy(struct api_drv *d, struct api_ctx *c)
 	struct api_obj **owned = NULL;
 	size_t n = 0, cap = 0, i;
 
+	api_output_flush(d); /* CUDA flushes device printf at destruction */
 	for (i = 0; i < d->n_live; i++) {
 		struct api_obj *o = d->live[i];
 
@@ -483,6 +484,7 @@ CUresult CUDAAPI cuCtxSynchronize(void)
 
 	if (r != CUDA_SUCCESS)
 		return r;
+	api_output_flush(d);
 	return api_end(CUDA_SUCCESS);
 }
 

@@ -133,6 +133,12 @@ bool api_live_has(const struct api_drv *d, const void *p, enum api_kind kind);
 
 /* The CUresult for a (negative) ws_* status. */
 CUresult api_result(int ws_status);
+/*
+ * Write pending device printf/assert text to stdout (locked): called where
+ * CUDA flushes its printf buffer (kernel launch, synchronisation, blocking
+ * copies, a sticky error being reported, shutdown).
+ */
+void api_output_flush(struct api_drv *d);
 /* Print a diagnostic (if non-empty) to stderr with a "warpsim: " prefix. */
 void api_print_diag(const struct diag *dg);
 
@@ -164,6 +170,22 @@ void api_module_destroy(struct api_drv *d, struct CUmod_st *m);
  */
 CUresult api_launch(CUfunction f, struct ws_launch *shape, CUstream s,
 		    void **kernelParams, void **extra, bool cooperative);
+
+/* ---- api_fatbin.c -------------------------------------------------------- */
+
+struct diag;
+
+/* Whether image starts with a fat binary's wrapper or container magic. */
+bool api_fatbin_is(const void *image);
+/*
+ * The PTX text (malloc'd, NUL-terminated, *len bytes) of the best entry of
+ * the fat binary at image (avail bytes readable there, SIZE_MAX when
+ * unknown): the highest architecture <= sm_75, else the
+ * lowest.  NULL with a message in dg when there is none (*sass_only set
+ * when the binary holds cubins only) or it cannot be decompressed.
+ */
+char *api_fatbin_ptx(const void *image, size_t avail, size_t *len,
+		     bool *sass_only, struct diag *dg);
 
 /* ---- api_stream.c -------------------------------------------------------- */
 

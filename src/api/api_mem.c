@@ -226,6 +226,8 @@ static CUresult api_memcpy(enum api_side dside, CUdeviceptr dst,
 
 	if (r != CUDA_SUCCESS)
 		return r;
+	if (!s) /* a blocking copy */
+		api_output_flush(d);
 	return api_end(api_copy(d, dside, dst, sside, src, n));
 }
 
@@ -239,6 +241,8 @@ static CUresult api_memcpy_uva(CUdeviceptr dst, CUdeviceptr src, size_t n,
 
 	if (r != CUDA_SUCCESS)
 		return r;
+	if (!s) /* a blocking copy */
+		api_output_flush(d);
 	return api_end(api_copy(d, api_side_of(d, dst), dst,
 				api_side_of(d, src), src, n));
 }

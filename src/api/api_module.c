@@ -41,6 +41,12 @@ static bool api_is_binary(const char *text, size_t len)
 	return w == API_FATBIN_MAGIC;
 }
 
+/* Bytes of an in-memory image: PTX text, or a fat binary (unbounded). */
+static size_t api_image_len(const void *image)
+{
+	return api_fatbin_is(image) ? SIZE_MAX : strlen(image);
+}
+
 /*
  * Load len bytes of PTX into the current context.  On failure the
  * diagnostic goes to stderr and, if errlog is given, into that buffer.
@@ -53,19 +59,34 @@ static CUresult api_load(CUmodule *module, const char *text, size_t len,
 	struct ws_module *wm = NULL;
 	struct CUmod_st *m;
 	struct diag dg;
+	char *fb_ptx = NULL; /* PTX taken out of a fat binary */
 	int st;
 	CUresult r = api_enter(&d, &c, API_STRICT);
 
 	if (r != CUDA_SUCCESS)
 		return r;
+	diag_init(&dg);
+	if (len >= 4 && api_fatbin_is(text)) {
+		bool sass_only;
+
+		text = fb_ptx = api_fatbin_ptx(text, len, &len, &sass_only,
+					       &dg);
+		if (!text) {
+			fprintf(stderr, "warpsim: %s: %s", name, diag_text(&dg));
+			diag_release(&dg);
+			return api_end(sass_only ? CUDA_ERROR_NO_BINARY_FOR_GPU
+						 : CUDA_ERROR_INVALID_IMAGE);
+		}
+	}
 	if (api_is_binary(text, len)) {
-		fprintf(stderr, "warpsim: %s: only PTX text modules are "
-				"supported (got a cubin or fatbin image)\n",
+		fprintf(stderr, "warpsim: %s: only PTX text and fat binaries "
+				"holding PTX are supported (got a cubin)\n",
 			name);
+		diag_release(&dg);
 		return api_end(CUDA_ERROR_INVALID_IMAGE);
 	}
-	diag_init(&dg);
 	st = ws_module_load(d->sim, text, len, name, &wm, &dg);
+	free(fb_ptx);
 	if (st != WS_OK || !wm) {
 		api_print_diag(&dg);
 		if (errlog && errlog_size > 0)
@@ -139,7 +160,7 @@ CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image)
 {
 	if (!module || !image)
 		return cuModuleLoadDataEx(NULL, NULL, 0, NULL, NULL);
-	return api_load(module, image, strlen(image), "<cuModuleLoadData>",
+	return api_load(module, image, api_image_len(image), "<cuModuleLoadData>",
 			NULL, 0);
 }
 
@@ -167,7 +188,8 @@ CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image,
 		else if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
 			errlog_size = (size_t)(uintptr_t)optionValues[i];
 	}
-	return api_load(module, image, strlen(image), "<cuModuleLoadDataEx>",
+	return api_load(module, image, api_image_len(image),
+			"<cuModuleLoadDataEx>",
 			errlog, errlog_size);
 }
 
@@ -657,7 +679,8 @@ static CUresult api_launch_check(const struct api_drv *d,
 static bool api_is_fault(int st)
 {
 	return st == WS_E_ILLEGAL_ADDRESS || st == WS_E_MISALIGNED ||
-	       st == WS_E_DEADLOCK || st == WS_E_INSN_LIMIT || st == WS_E_TRAP;
+	       st == WS_E_DEADLOCK || st == WS_E_INSN_LIMIT || st == WS_E_TRAP ||
+	       st == WS_E_ASSERT;
 }
 
 /*
@@ -705,6 +728,7 @@ CUresult api_launch(CUfunction f, struct ws_launch *l, CUstream hStream,
 		return api_end(r);
 	l->kernel = f->k;
 	diag_init(&dg);
+	api_output_flush(d);
 	st = ws_launch(d->sim, l, &dg);
 	if (api_is_fault(st)) {
 		c->sticky = api_result(st); /* ws_launch reported it */

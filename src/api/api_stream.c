@@ -112,7 +112,10 @@ static CUresult api_stream_sync(CUstream s)
 	struct api_ctx *c;
 	CUresult r = api_stream_enter(&d, &c, s, API_STRICT);
 
-	return r != CUDA_SUCCESS ? r : api_end(CUDA_SUCCESS);
+	if (r != CUDA_SUCCESS)
+		return r;
+	api_output_flush(d);
+	return api_end(CUDA_SUCCESS);
 }
 
 CUresult CUDAAPI cuStreamQuery(CUstream hStream)
@@ -274,6 +277,7 @@ static CUresult api_event_sync(CUevent e)
 		return r;
 	if (!api_live_has(d, e, API_K_EVENT))
 		return api_end(CUDA_ERROR_INVALID_HANDLE);
+	api_output_flush(d);
 	return api_end(CUDA_SUCCESS);
 }
 

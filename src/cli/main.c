@@ -12,8 +12,9 @@
  *
  * `run` checks the options, then executes PROGRAM with WARPSIM_ARGS set to
  * them and LD_LIBRARY_PATH pointing at the directory holding this
- * executable's libcuda.so.1, so an unchanged program linked against
- * libcuda picks up the simulator.
+ * executable's libcuda.so.1 and libcudart.so.13, so an unchanged program
+ * linked against libcuda (Driver API) or built with nvcc -cudart shared
+ * (runtime API) picks up the simulator.
  */
 #include "../base/base.h"
 #include "../base/diag.h"
@@ -109,8 +110,9 @@ static const struct {
 "usage: warpsim run [options] -- PROGRAM [ARGS]\n"
 "\n"
 "Check the simulator options, then execute PROGRAM with WARPSIM_ARGS set to\n"
-"them and LD_LIBRARY_PATH pointing at build/, so an unchanged CUDA Driver\n"
-"API program runs on the simulator.  Options are those of `warpsim options`\n"
+"them and LD_LIBRARY_PATH pointing at build/ (libcuda.so.1, libcudart.so.13),\n"
+"so an unchanged CUDA Driver API program, or runtime API program built with\n"
+"nvcc -cudart shared, runs on the simulator.  Options are those of `warpsim options`\n"
 "(--config, --sched, --fetch, --mode, --stats FILE[.json], --trace FILE,\n"
 "--quiet, -name value...).  Statistics go to stderr, or only to FILE with\n"
 "--stats FILE.  Exit status: PROGRAM's, or 2 on a bad option.\n"},
@@ -215,6 +217,34 @@ static void append_word(char **buf, size_t *len, size_t *cap, const char *w)
 	cfg_quote_word(buf, len, cap, w);
 }
 
+/*
+ * Whether the file at path carries NVIDIA's own CUDA runtime (nvcc's
+ * default, -cudart static): that runtime looks up driver entry points
+ * through cuGetProcAddress_v2, which neither our libcudart nor an ordinary
+ * program names.  A heuristic for a warning only.
+ */
+static bool run_has_nvidia_cudart(const char *path)
+{
+	static const char sig[] = "cuGetProcAddress_v2";
+	FILE *f = fopen(path, "rb");
+	char buf[1 << 16];
+	size_t keep = 0, n;
+	bool hit = false;
+
+	if (!f)
+		return false;
+	while (!hit && (n = fread(buf + keep, 1, sizeof(buf) - keep, f)) > 0) {
+		n += keep;
+		for (size_t i = 0; !hit && i + sizeof(sig) - 1 <= n; i++)
+			hit = buf[i] == sig[0] &&
+			      !memcmp(buf + i, sig, sizeof(sig) - 1);
+		keep = MIN(n, sizeof(sig) - 2);
+		memmove(buf, buf + n - keep, keep);
+	}
+	fclose(f);
+	return hit;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	int sep = -1;
@@ -261,6 +291,11 @@ static int cmd_run(int argc, char **argv)
 		setenv("LD_LIBRARY_PATH", lp, 1);
 		free(lp);
 	}
+	if (strchr(argv[sep + 1], '/') && run_has_nvidia_cudart(argv[sep + 1]))
+		fprintf(stderr, "warpsim run: '%s' carries NVIDIA's CUDA runtime "
+				"(nvcc's default -cudart static), which warpsim "
+				"cannot serve; rebuild it with nvcc -cudart "
+				"shared\n", argv[sep + 1]);
 	execvp(argv[sep + 1], &argv[sep + 1]);
 	fprintf(stderr, "warpsim run: cannot execute '%s': %s\n", argv[sep + 1],
 		strerror(errno));

@@ -105,6 +105,10 @@ void exec_CALL(struct exec *x, const struct insn *in, lanemask_t m)
 	set_pc(x, x->pc + 1);
 	if (!m)
 		return;
+	if (cs->builtin) {
+		fexec_syscall(x, cs, m);
+		return;
+	}
 	FOR_LANES(l, m) {
 		uint8_t *f = c->local + (size_t)(x->w->warp_id * x->ws + l) *
 			c->local_bytes;

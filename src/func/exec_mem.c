@@ -401,3 +401,9 @@ void exec_CVTA(struct exec *x, const struct insn *in, lanemask_t m)
 		x_put(x, &in->o[0], l, (in->mods & MOD_TO) ? a[l] - base :
 		      a[l] + base);
 }
+
+uint8_t *fexec_xlate(struct exec *x, unsigned sp, addr_t a, unsigned size,
+		     unsigned lane)
+{
+	return mem_xlate(x, sp, a, size, lane);
+}

@@ -79,6 +79,10 @@ struct fgpu {
 					 executing instruction, else NULL */
 	uint64_t *imm_pool;           /* immediates broadcast to ws lanes */
 	uint32_t *imm_row;            /* [pc * 5 + operand] -> pool row */
+	char *out;                    /* device printf/assert text not yet
+					 written (execution order) */
+	size_t out_len;               /* bytes used in out */
+	size_t out_cap;               /* bytes allocated for out */
 };
 
 /*
@@ -90,6 +94,14 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n);
 /* Record a fault of the executing instruction (first one wins). */
 void fexec_fault(struct exec *x, int status, unsigned lane, addr_t a,
 		 unsigned space, unsigned size, const char *why);
+/*
+ * Host pointer for `size` bytes at a (space sp, generic decoded) for lane,
+ * or NULL after recording a fault.
+ */
+uint8_t *fexec_xlate(struct exec *x, unsigned sp, addr_t a, unsigned size,
+		     unsigned lane);
+/* Lanes m call the device system call of call site cs (exec_sys.c). */
+void fexec_syscall(struct exec *x, const struct ptx_call *cs, lanemask_t m);
 /* Lanes m of the executing warp exit. */
 void fexec_exit_lanes(struct exec *x, lanemask_t m);
 /* Release any barrier of c whose arrival count is now complete. */

@@ -92,6 +92,8 @@ struct flaunch_stats {
 
 struct fgpu *fgpu_create(const struct ws_config *cfg);
 void fgpu_destroy(struct fgpu *g);
+/* Write the device printf/assert text of past launches to f, in order. */
+void fgpu_output_flush(struct fgpu *g, FILE *f);
 struct fmem *fgpu_mem(struct fgpu *g);
 /*
  * Run a launch to completion in functional mode.  Returns 0 or a negative

@@ -46,6 +46,7 @@ void fgpu_destroy(struct fgpu *g)
 		slot_free(&g->slots[s]);
 	free(g->slots);
 	free(g->slot_busy);
+	free(g->out);
 	fmem_release(&g->mem);
 	free(g);
 }

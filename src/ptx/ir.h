@@ -259,6 +259,14 @@ struct ptx_call {           /* one call site (insn.target of OP_CALL) */
 	struct ptx_copy *args;  /* caller .param slot -> callee param slot */
 	struct ptx_copy ret;    /* callee retval -> caller slot (size 0: none) */
 	const char *callee;     /* callee name, for diagnostics */
+	uint32_t builtin;       /* PTX_BUILTIN_*: a device system call */
+};
+
+/* Device system calls: extern functions the simulator implements. */
+enum ptx_builtin {
+	PTX_BUILTIN_NONE = 0,   /* an ordinary .func in the module */
+	PTX_BUILTIN_VPRINTF,    /* vprintf(format, argument buffer) */
+	PTX_BUILTIN_ASSERTFAIL, /* __assertfail(msg, file, line, func, size) */
 };
 
 struct ptx_brx {            /* a .branchtargets list (brx.idx) */

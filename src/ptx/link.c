@@ -34,6 +34,20 @@ struct link {
 	int err;                /* an error was reported */
 };
 
+/* The device system call an undefined callee names, or NONE. */
+static uint32_t link_builtin(const struct ptx_front *pf, const char *name)
+{
+	uint32_t i = strmap_get(&pf->fmap, name, strlen(name));
+
+	if (i != STRMAP_NONE && pf->funcs[i]->defined)
+		return PTX_BUILTIN_NONE;
+	if (!strcmp(name, "vprintf"))
+		return PTX_BUILTIN_VPRINTF;
+	if (!strcmp(name, "__assertfail"))
+		return PTX_BUILTIN_ASSERTFAIL;
+	return PTX_BUILTIN_NONE;
+}
+
 /* Callee of call site cs, or NULL after reporting why not. */
 static const struct pfunc *link_callee(struct link *lk, const struct pcall *cs,
 				       uint32_t *idx)
@@ -65,6 +79,8 @@ static int link_reach(struct link *lk, uint32_t kidx)
 		const struct pfunc *f = pf->funcs[lk->order[q]];
 		for (uint32_t c = 0; c < f->n_calls; c++) {
 			uint32_t g;
+			if (link_builtin(pf, f->calls[c].callee))
+				continue;
 			if (!link_callee(lk, &f->calls[c], &g)) {
 				lk->err = 1;
 				continue;
@@ -99,6 +115,8 @@ static int link_acyclic(struct link *lk)
 			continue;
 		}
 		const struct pcall *cs = &f->calls[edge[v]++];
+		if (link_builtin(pf, cs->callee))
+			continue;
 		uint32_t g = strmap_get(&pf->fmap, cs->callee,
 					strlen(cs->callee));
 		uint32_t w = lk->pos[g];
@@ -266,6 +284,31 @@ static void link_copy(struct link *lk, struct ptx_kernel *k, uint32_t i)
 	}
 }
 
+/*
+ * A call to a device system call: the arguments stay in the caller's
+ * .param slots (args[].src; dst unused), where the functional model reads
+ * them; ret.dst is the caller's return-value slot.
+ */
+static void link_syscall(struct link *lk, struct ptx_call *kc,
+			 const struct pcall *cs, uint32_t i)
+{
+	kc->builtin = link_builtin(lk->pf, cs->callee);
+	kc->entry_pc = kc->end_pc = UINT32_MAX;
+	kc->callee = cs->callee;
+	kc->n_args = cs->n_args;
+	kc->args = arena_alloc(lk->pf->ar, cs->n_args * sizeof(struct ptx_copy));
+	for (uint32_t a = 0; a < cs->n_args; a++) {
+		kc->args[a].dst = 0;
+		kc->args[a].src = lk->frame[i] + cs->arg_off[a];
+		kc->args[a].size = cs->arg_size[a];
+	}
+	memset(&kc->ret, 0, sizeof(kc->ret));
+	if (cs->has_ret) {
+		kc->ret.dst = lk->frame[i] + cs->ret_off;
+		kc->ret.size = cs->ret_size;
+	}
+}
+
 /* Call sites of function i: argument and return-value copies. */
 static int link_calls(struct link *lk, struct ptx_kernel *k, uint32_t i)
 {
@@ -275,6 +318,10 @@ static int link_calls(struct link *lk, struct ptx_kernel *k, uint32_t i)
 	for (uint32_t c = 0; c < f->n_calls; c++) {
 		const struct pcall *cs = &f->calls[c];
 		struct ptx_call *kc = &k->calls[lk->call[i] + c];
+		if (link_builtin(pf, cs->callee)) {
+			link_syscall(lk, kc, cs, i);
+			continue;
+		}
 		uint32_t gi = strmap_get(&pf->fmap, cs->callee,
 					 strlen(cs->callee));
 		const struct pfunc *g = pf->funcs[gi];

@@ -257,6 +257,7 @@ void ws_sim_destroy(struct ws_sim *s)
 {
 	if (!s)
 		return;
+	ws_output_flush(s, stdout); /* device printf nobody flushed yet */
 	while (s->modules) {
 		struct ws_module *m = s->modules;
 		ws_module_unload(s, m);
@@ -884,3 +885,9 @@ void ws_last_launch_stats(const struct ws_sim *s, struct ws_launch_stats *out)
 
 uint64_t ws_sim_cycles(const struct ws_sim *s) { return s->cycles; }
 double ws_sim_core_mhz(const struct ws_sim *s) { return s->cfg.core_mhz; }
+
+void ws_output_flush(struct ws_sim *s, FILE *f)
+{
+	if (s)
+		fgpu_output_flush(s->g, f);
+}

@@ -599,9 +599,22 @@ TEST(error_recursion_and_undefined_call)
 	     "\tcall.uni (retval0), \n\tvprintf, \n\t(\n\tparam0, \n\tparam1\n"
 	     "\t);\n\tld.param.b32 %r1, [retval0+0];\n\t} // callseq 0\n"
 	     "\tret;\n}\n");
+	CHECK(l.rc == 0); /* vprintf is a device system call (exec_sys.c) */
+	unload(&l);
+
+	load(&l, HDR
+	     ".extern .func (.param .b32 func_retval0) ext_fn\n"
+	     "(\n\t.param .b64 ext_fn_param_0\n)\n;\n"
+	     ".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n"
+	     "\t.reg .b64 %rd<2>;\n"
+	     "\t{\n\t.param .b64 param0;\n"
+	     "\tst.param.b64 [param0+0], %rd1;\n\t.param .b32 retval0;\n"
+	     "\tcall.uni (retval0), ext_fn, (param0);\n"
+	     "\tld.param.b32 %r1, [retval0+0];\n\t}\n"
+	     "\tret;\n}\n");
 	CHECK(l.rc != 0);
 	CHECK_STR_CONTAINS(diag_text(&l.d), "call to undefined function "
-					    "'vprintf' is not supported");
+					    "'ext_fn' is not supported");
 	unload(&l);
 }
 
