@@ -2,9 +2,11 @@
 # Install the Debian packages warpsim needs that this machine lacks.
 # Run by both README commands (make bootstrap ...); a no-op when all exist.
 set -euo pipefail
-need=(cmake ninja-build make gcc parallel python3-matplotlib sqlite3)
+need=(cmake ninja-build make gcc parallel python3-matplotlib sqlite3 libzstd1)
 # parallel, python3-matplotlib, sqlite3: the experiment harness
 # (tools/harness); add slurm-wlm by hand only where a Slurm cluster exists.
+# libzstd1: loaded at run time to read nvcc 13's zstd-compressed fat
+# binaries (src/api/api_fatbin.c).
 opt=(clang)   # libFuzzer harness (tests/fuzz); skipped when absent
 missing=()
 for p in "${need[@]}" "${opt[@]}"; do
