@@ -292,6 +292,7 @@ static void pro_finish_warp(struct pro *p, unsigned tb)
  * TB or warp start), with the progress and exits it had before. */
 static void pro_refresh(struct pro *p, const struct sched_view *v)
 {
+	bool grown[PRO_MAX_TB] = {false};
 	p->need_map = false;
 	for (unsigned w = 0; w < v->n_slots; w++) {
 		unsigned tb = v->tb[w];
@@ -307,10 +308,16 @@ static void pro_refresh(struct pro *p, const struct sched_view *v)
 		if (p->own[w]) {
 			sched_ring_push(&p->links, &p->ring[tb], w);
 			p->in_ring[w] = true;
+			grown[tb] = p->state[tb] != PRO_NOWAIT;
 		}
 		if (p->wexit[w])
 			pro_finish_warp(p, tb);
 	}
+	/* TBs that already left noWait keep their warps by increasing
+	 * progress (a noWait TB's new warps, with none, go last) */
+	for (unsigned k = 0; k < PRO_MAX_TB; k++)
+		if (grown[k])
+			pro_sort_warps(p, k, true);
 }
 
 /* fastToSlowTBPhaseTransition (lines 36-40), and back when a new kernel
