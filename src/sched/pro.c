@@ -320,6 +320,31 @@ static void pro_refresh(struct pro *p, const struct sched_view *v)
 			pro_sort_warps(p, k, true);
 }
 
+/* Trace line (scheduler 0, when tracing): the phase and the TB order,
+ * "fast 7:F,3:B,0:N,...", global TB index and state letter (F finishWait,
+ * B barrierWait, N noWait, W barrierWait1, S finishNoWait), highest
+ * priority first (PRO's Table IV). */
+static void pro_trace(struct pro *p)
+{
+	static const char letter[] = {'-', 'N', 'B', 'F', 'S', 'W', 'X'};
+	char buf[PRO_MAX_TB * 24 + 8];
+	size_t n;
+	if (!p->base.ini.trace || p->base.ini.sched_id != 0)
+		return;
+	n = (size_t)snprintf(buf, sizeof(buf), "%s", p->slow ? "slow" : "fast");
+	for (unsigned l = 0, k = 0; l < PRO_NLIST; l++)
+		for (unsigned i = 0; i < p->n_list[l] && n < sizeof(buf);
+		     i++, k++) {
+			unsigned tb = p->list[l][i];
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%c%llu:%c",
+					      k ? ',' : ' ',
+					      (unsigned long long)p->tb_age[tb],
+					      letter[p->state[tb]]);
+		}
+	p->base.ini.trace(p->base.ini.trace_ctx, "pro_order",
+			  p->base.ini.sm_id, buf);
+}
+
 /* fastToSlowTBPhaseTransition (lines 36-40), and back when a new kernel
  * has TBs pending again. */
 static void pro_phase(struct pro *p, const struct sched_view *v)
@@ -339,6 +364,7 @@ static void pro_phase(struct pro *p, const struct sched_view *v)
 		for (unsigned i = 0; i < p->n_list[PRO_LL]; i++)
 			pro_sort_warps(p, p->list[PRO_LL][i], true);
 		p->last_sort = v->cycle;
+		pro_trace(p);
 	} else if (v->tbs_pending && p->slow) {
 		p->slow = false;
 		for (unsigned k = 0; k < PRO_MAX_TB; k++) {
@@ -368,6 +394,7 @@ static unsigned pro_order(struct sched *s, const struct sched_view *v,
 		pro_list_sort(p, PRO_LL);
 		for (unsigned i = 0; i < p->n_list[PRO_LL]; i++)
 			pro_sort_warps(p, p->list[PRO_LL][i], p->slow);
+		pro_trace(p);
 	}
 	/* H, M, L, then Finish TBs; warps of each TB in ring order */
 	for (unsigned l = 0; l <= PRO_NLIST && n < max; l++) {

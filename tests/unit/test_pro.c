@@ -348,4 +348,56 @@ TEST(pro_stats_counts)
 	sm_free(&m);
 }
 
+/* Captures the policy's trace lines (struct sched_init.trace). */
+struct cap {
+	char last[256];  /* text of the last line */
+	unsigned n;      /* lines written */
+	unsigned sm;     /* SM of the last line */
+};
+
+static void cap_trace(void *ctx, const char *ev, unsigned sm,
+		      const char *text)
+{
+	struct cap *c = ctx;
+	CHECK(!strcmp(ev, "pro_order"));
+	snprintf(c->last, sizeof(c->last), "%s", text);
+	c->sm = sm;
+	c->n++;
+}
+
+/* Table IV: the TB order (global index:state) at each THRESHOLD re-sort
+ * and at the switch to slowTBPhase, from scheduler 0 only. */
+TEST(pro_trace_tb_order)
+{
+	struct sm m;
+	struct cap c = {.n = 0};
+	uint16_t out[NS];
+	char err[128];
+	sm_init(&m, "pro", 1);
+	sched_destroy(m.s[0]);
+	struct sched_init ini = {.sm_id = 3, .n_sched = 1, .n_slots = NS,
+				 .args = "", .trace = cap_trace,
+				 .trace_ctx = &c};
+	m.s[0] = sched_create("pro", &ini, err, sizeof(err));
+	CHECK(m.s[0] != NULL);
+	for (unsigned w = 0; w < NS; w++)
+		m.s[0]->ops->warp_added(m.s[0], w, m.age[w]);
+	for (unsigned k = 0; k < NT; k++)
+		m.s[0]->ops->tb_start(m.s[0], k, 10 + k);
+	sm_order(&m, 0, 5);
+	CHECK(c.n == 0);
+	sm_issue(&m, 6, 2, 32);
+	sm_exit(&m, 13);
+	sm_arrive(&m, 1, 1);
+	sm_order(&m, 0, 1006);
+	CHECK(c.n == 1 && c.sm == 3);
+	CHECK(!strcmp(c.last, "fast 13:F,10:B,11:N,12:N"));
+	m.v.tbs_pending = false;
+	m.v.cycle = 1007;
+	m.s[0]->ops->order(m.s[0], &m.v, out, NS);
+	CHECK(c.n == 2);
+	CHECK(!strcmp(c.last, "slow 10:W,12:S,13:S,11:S"));
+	sm_free(&m);
+}
+
 TEST_MAIN()
