@@ -1065,7 +1065,7 @@ def fig_tb_lifetime(plt, db, f, sweep):
             q += " AND sm = ?"
             args.append(int(one_sm))
         ev = db.execute(q + " ORDER BY sm, start, tb", args).fetchall()
-        lanes = {}   # sm -> list of lane end times
+        lanes, placed = {}, []   # sm -> lane end times; (lane, event)
         for sm, tb, start, end in ev:
             ls = lanes.setdefault(sm, [])
             for i, e in enumerate(ls):
@@ -1075,9 +1075,10 @@ def fig_tb_lifetime(plt, db, f, sweep):
                 i = len(ls)
                 ls.append(0)
             ls[i] = end
-            y = sm + i / (len(ls) + 1.0) * 0.8
-            ax.broken_barh([(start, end - start)],
-                           (y, 0.8 / max(len(ls), 1)),
+            placed.append((i, sm, tb, start, end))
+        for i, sm, tb, start, end in placed:
+            hgt = 0.8 / len(lanes[sm])   # every lane of an SM alike
+            ax.broken_barh([(start, end - start)], (sm + i * hgt, hgt),
                            color=cmap(tb % 20), edgecolor="black",
                            linewidth=0.2)
         yt = sorted(lanes)
