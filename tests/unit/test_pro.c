@@ -287,6 +287,17 @@ TEST(pro_slow_phase)
 	sm_issue(&m, 12, 10, 32);
 	ORDER_IS(&m, 1001, "2,3,1,0,12,13,15,14,8,10,11,9,4,6,7,5");
 	ORDER_IS(&m, 1004, "2,3,1,0,8,10,11,9,4,6,7,5,13,15,14,12");
+	/* finishNoWait -> Finish when its last warp exits: listed last */
+	sm_exit(&m, 8);
+	sm_exit(&m, 10);
+	ORDER_IS(&m, 1005, "2,3,1,0,8,10,11,9,4,6,7,5,13,15,14,12");
+	sm_exit(&m, 11);
+	ORDER_IS(&m, 1006, "2,3,1,0,4,6,7,5,13,15,14,12,8,10,11,9");
+	/* a new kernel (TBs pending again): back to fastTBPhase, the
+	 * finishNoWait TB with a finished warp becomes finishWait (H) */
+	sm_exit(&m, 7);
+	m.v.tbs_pending = true;
+	ORDER_IS(&m, 1007, "4,6,7,5,2,3,1,0,13,15,14,12,8,10,11,9");
 	sm_free(&m);
 }
 
