@@ -21,6 +21,7 @@ static const struct sched_ops *const sched_table[] = {
 	&sched_tl_ops,
 	&sched_mwf_ops,
 	&sched_saws_ops,
+	&sched_pro_ops,
 	NULL,
 };
 

@@ -57,6 +57,11 @@ struct sched_init {
 	const char *args;        /* policy arguments after ':' in its name
 				    (e.g. "6:0:1" for two-level), or "" */
 	uint64_t gto_rotate;     /* GTO: re-age warps every N cycles (0 off) */
+	/* --trace: write the line "cycle event sm -1 -1 text" (a policy's
+	 * own state, e.g. PRO's TB order); NULL when not tracing */
+	void (*trace)(void *ctx, const char *event, unsigned sm,
+		      const char *text);
+	void *trace_ctx;         /* first argument of trace */
 };
 
 struct sched_ops {

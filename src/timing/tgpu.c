@@ -63,6 +63,16 @@ static uint64_t tgpu_atomic(void *ctx, unsigned smi, uint64_t tag, addr_t a)
 	return 0;
 }
 
+/* A policy's own trace line (struct sched_init.trace). */
+static void tgpu_sched_trace(void *ctx, const char *ev, unsigned sm,
+			     const char *text)
+{
+	struct tgpu *t = ctx;
+	if (t->trace)
+		fprintf(t->trace, "%llu %s %u -1 -1 %s\n",
+			(unsigned long long)t->cycle, ev, sm, text);
+}
+
 /*
  * The timing model's reading of cfg into t: unit counts, latency tables,
  * operand collector, I-cache geometry, slot limit, memory configuration.
@@ -171,7 +181,9 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		for (unsigned k = 0; k < t->n_sched; k++) {
 			struct sched_init ini = {
 				.sm_id = i, .sched_id = k, .n_sched = t->n_sched,
-				.n_slots = t->n_slots};
+				.n_slots = t->n_slots,
+				.trace = t->trace ? tgpu_sched_trace : NULL,
+				.trace_ctx = t};
 			char err[256];
 			s->sched[k] = sched_create(cfg->sched, &ini, err,
 						   sizeof(err));

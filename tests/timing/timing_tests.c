@@ -543,6 +543,73 @@ TEST(critical_warp)
 	CHECK(mwf < gto);
 }
 
+/* ---- PRO: block turnover, fast phase against LRR ------------------------------ */
+
+/*
+ * pro.ptx's stage on one SM holding 4 blocks of 4 warps, 16 blocks (3 more
+ * waves), under issue policy sched: returns the cycles, and in *last the
+ * cycle (from the launch's first tb_start) at which the dispatcher handed
+ * out its last block, the start of PRO's slowTBPhase.
+ */
+static uint64_t tt_pro(const char *sched, uint64_t *last)
+{
+	char path[] = "/tmp/warpsim_timing_proXXXXXX";
+	int fd = mkstemp(path);
+	*last = 0;
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	const char *opt[] = {"--set", "gpgpu_n_clusters=1", "--set",
+			     "gpgpu_shader_cta=4", "--sched", sched,
+			     "--trace", path};
+	struct tt t;
+	if (!tt_open(&t, "pro.ptx", opt, 8)) {
+		CHECK(0);
+		unlink(path);
+		return 0;
+	}
+	ws_addr a = 0;
+	CHECK_EQ_U64(ws_mem_alloc(t.s, 16 << 16, &a), 0);
+	struct {
+		uint64_t buf;      /* 64 KiB of zeros per block */
+		uint32_t rounds;   /* memory + compute rounds */
+		uint32_t n_ld;     /* dependent loads per memory phase */
+		uint32_t n_alu;    /* 8-add iterations per compute phase */
+	} p = {a, 4, 3, 24};
+	uint64_t c = tt_run(&t, "stage", 16, 128, &p, 20);
+	tt_close(&t); /* flushes the trace */
+	struct tt_ev e[512];
+	unsigned n = tt_trace(path, e, 512);
+	unlink(path);
+	uint64_t first = UINT64_MAX;
+	unsigned starts = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (strcmp(e[i].ev, "tb_start"))
+			continue;
+		starts++;
+		first = MIN(first, e[i].cycle);
+		*last = MAX(*last, e[i].cycle - first);
+	}
+	CHECK_EQ_U64(starts, 16);
+	return c;
+}
+
+TEST(pro_turnover)
+{
+	uint64_t l_lrr, l_pro;
+	uint64_t lrr = tt_pro("lrr", &l_lrr);
+	uint64_t pro = tt_pro("pro", &l_pro);
+	printf("  last block dispatched at LRR %llu, PRO %llu (PRO/LRR "
+	       "%.3f); cycles LRR %llu, PRO %llu (PRO/LRR %.3f)\n",
+	       (unsigned long long)l_lrr, (unsigned long long)l_pro,
+	       l_lrr ? (double)l_pro / (double)l_lrr : 0.0,
+	       (unsigned long long)lrr, (unsigned long long)pro,
+	       lrr ? (double)pro / (double)lrr : 0.0);
+	CHECK(lrr > 0 && pro > 0 && l_lrr > 0 && l_pro > 0);
+	CHECK(l_pro < l_lrr);
+}
+
 /* ---- 8. operand collector ------------------------------------------------------ */
 
 

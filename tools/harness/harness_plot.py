@@ -121,7 +121,59 @@ def fetch_runs(db, sweep=None, filters=None, where=None, dedup=True):
     rows = _post_filter(rows, filters, have)
     if dedup:
         rows = _dedup(rows)
+    for r in rows:
+        _derive(r)
     return rows
+
+
+def _derive(r):
+    """Columns computed from others: sched_stall, the scheduler cycles
+    without an issue (idle + scoreboard + pipeline, GPGPU-Sim's stall
+    cycles; PRO's Fig. 5)."""
+    if r.get("sched_cycles") is not None and \
+            r.get("sched_issued") is not None:
+        r["sched_stall"] = r["sched_cycles"] - r["sched_issued"]
+
+
+def per_kernel_rows(db, rows):
+    """One row per (run, kernel): the run's row with every numeric column
+    of its launches of that kernel summed (cycles and counts add up;
+    ratios such as gpu_ipc are left out) and workload "W:kernel", so that
+    speedups pair kernels (PRO's Fig. 4 is per kernel).  A run without
+    launch rows stays as it is."""
+    if not rows or not _table_exists(db, "launches"):
+        return rows
+    cols = [c[1] for c in db.execute("PRAGMA table_info(launches)")]
+    if "kernel_name" not in cols:
+        return rows
+    skip = {"key", "launch", "kernel_name"}
+    out = []
+    for r in rows:
+        db.row_factory = sqlite3.Row
+        ls = [dict(x) for x in db.execute(
+            "SELECT * FROM launches WHERE key = ? ORDER BY launch",
+            (r["key"],))]
+        db.row_factory = None
+        if not ls:
+            out.append(r)
+            continue
+        by = {}
+        for ln in ls:
+            by.setdefault(str(ln.get("kernel_name")), []).append(ln)
+        for k, lns in by.items():
+            n = dict(r)
+            n["workload"] = "%s:%s" % (r["workload"], k)
+            for c in cols:
+                if c in skip or c not in r:
+                    continue
+                vals = [ln.get(c) for ln in lns]
+                if all(isinstance(v, int) for v in vals):
+                    n[c] = sum(vals)
+                else:
+                    n.pop(c, None)
+            _derive(n)
+            out.append(n)
+    return out
 
 
 def _attach_config(db, rows, have):
@@ -329,7 +381,10 @@ def fig_rows(db, f, sweep, dedup=True):
         filters["class"] = f["class"]
     if f.get("workloads"):
         filters["workload"] = f["workloads"]
-    return fetch_runs(db, sweep, filters, f.get("where"), dedup)
+    rows = fetch_runs(db, sweep, filters, f.get("where"), dedup)
+    if f.get("per_kernel"):
+        rows = per_kernel_rows(db, rows)
+    return rows
 
 
 # ---- display names ---------------------------------------------------------
@@ -343,7 +398,7 @@ def fig_rows(db, f, sweep, dedup=True):
 # gpgpu_ibuffer_size=4 -> "ibuffer_size=4" (after a comma).
 
 SCHED_NAMES = {"lrr": "LRR", "gto": "GTO", "tl": "TLS", "mwf": "MWF",
-               "saws": "SAWS", "oldest": "Oldest"}
+               "saws": "SAWS", "oldest": "Oldest", "pro": "PRO"}
 # The inner order a two-level name implies when it names none: "mwf" is
 # MWF(LRR) (src/sched/mwf.c); SAWS is GTO inside a TB, as the paper's.
 SCHED_INNER = {"mwf": "lrr"}
@@ -983,38 +1038,62 @@ def _run_name(r, f, with_workload):
 
 
 def fig_tb_lifetime(plt, db, f, sweep):
-    fig, ax = plt.subplots(figsize=_size(f, FULL_W, 2.4))
-    r = _pick_run(db, f, sweep, "tb_events", f.get("run"))
-    if not r:
+    """TB lifetimes per SM over cycles, TBs that overlap on an SM stacked.
+    `run = {...}` (or filter) picks the run; `runs = [{...}, {...}]` draws
+    one panel per run, one above the other on one time axis (PRO's Fig.
+    2: LRR and PRO); `sm` keeps one SM (all by default)."""
+    sels = f.get("runs") or [f.get("run")]
+    picked = [r for r in (_pick_run(db, f, sweep, "tb_events", sel)
+                          for sel in sels) if r]
+    if not picked:
+        fig, ax = plt.subplots(figsize=_size(f, FULL_W, 2.4))
         _empty(plt, ax, "no TB events (run with trace = true)")
         return fig, {}
-    launch = f.get("launch", 0)
-    ev = db.execute('SELECT sm, tb, start, "end" FROM tb_events WHERE key = ? '
-                    "AND launch = ? ORDER BY sm, start, tb",
-                    (r["key"], launch)).fetchall()
+    launch, one_sm = f.get("launch", 0), f.get("sm")
+    fig, axes = plt.subplots(
+        len(picked), 1, squeeze=False, sharex=True,
+        figsize=_size(f, FULL_W, 0.4 + (2.0 if one_sm is None else 1.3) *
+                      len(picked)))
+    several = len({r["workload"] for r in picked}) > 1
+    facts = {"cycles": {}}
     cmap = plt.get_cmap("tab20")
-    lanes = {}   # sm -> list of lane end times
-    for sm, tb, start, end in ev:
-        ls = lanes.setdefault(sm, [])
-        for i, e in enumerate(ls):
-            if e <= start:
-                break
-        else:
-            i = len(ls)
-            ls.append(0)
-        ls[i] = end
-        y = sm + i / (len(ls) + 1.0) * 0.8
-        ax.broken_barh([(start, end - start)], (y, 0.8 / max(len(ls), 1)),
-                       color=cmap(tb % 20), edgecolor="black", linewidth=0.2)
-    yt = sorted(lanes)
-    ax.set_yticks([s + 0.4 for s in yt])
-    ax.set_yticklabels([str(s) for s in yt], fontsize=6)
-    ax.set_xlabel("cycle")
-    ax.set_ylabel("SM")
-    ax.text(1.0, 1.01, _run_name(r, f, True), transform=ax.transAxes,
-            ha="right", va="bottom")
-    end = max((e[3] for e in ev), default=0)
-    return fig, {"run": _run_name(r, f, True), "cycles": end}
+    for (ax,), r in zip(axes, picked):
+        q = ('SELECT sm, tb, start, "end" FROM tb_events WHERE key = ? '
+             "AND launch = ?")
+        args = [r["key"], launch]
+        if one_sm is not None:
+            q += " AND sm = ?"
+            args.append(int(one_sm))
+        ev = db.execute(q + " ORDER BY sm, start, tb", args).fetchall()
+        lanes, placed = {}, []   # sm -> lane end times; (lane, event)
+        for sm, tb, start, end in ev:
+            ls = lanes.setdefault(sm, [])
+            for i, e in enumerate(ls):
+                if e <= start:
+                    break
+            else:
+                i = len(ls)
+                ls.append(0)
+            ls[i] = end
+            placed.append((i, sm, tb, start, end))
+        for i, sm, tb, start, end in placed:
+            hgt = 0.8 / len(lanes[sm])   # every lane of an SM alike
+            ax.broken_barh([(start, end - start)], (sm + i * hgt, hgt),
+                           color=cmap(tb % 20), edgecolor="black",
+                           linewidth=0.2)
+        yt = sorted(lanes)
+        ax.set_yticks([sm + 0.4 for sm in yt])
+        ax.set_yticklabels([str(sm) for sm in yt], fontsize=6)
+        ax.set_ylabel("SM")
+        name = _run_name(r, f, several)
+        ax.text(1.0, 1.01, name, transform=ax.transAxes, ha="right",
+                va="bottom")
+        facts["cycles"][name] = max((e[3] for e in ev), default=0)
+    axes[-1][0].set_xlabel("cycle")
+    if len(picked) == 1:
+        name = next(iter(facts["cycles"]))
+        return fig, {"run": name, "cycles": facts["cycles"][name]}
+    return fig, facts
 
 
 PHASE_COLOURS = {"run": "tab:green", "barrier": "tab:red",
