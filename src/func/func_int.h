@@ -183,6 +183,11 @@ static inline void x_write_pred(struct exec *x, uint32_t p, lanemask_t vals,
 	*d = (*d & ~m) | (vals & m);
 }
 
+/* Lanes of m named in the membermask operand o (warp intrinsics; o may be
+ * OK_NONE: all of m).  slot: scratch row for a non-register o. */
+lanemask_t exec_members(struct exec *x, const struct opnd *o, lanemask_t m,
+			unsigned slot);
+
 /* Value of special register id (N of %envregN in n) for one lane. */
 uint64_t exec_sreg(struct exec *x, unsigned id, unsigned lane);
 
