@@ -137,3 +137,60 @@ void exec_MATCH(struct exec *x, const struct insn *in, lanemask_t m0)
 	}
 	x_write(x, &in->o[0], res, m0);
 }
+
+/*
+ * redux.sync.op.type d, a, membermask: the reduction over the lanes that
+ * take part, delivered to every executing lane (add wraps at 32 bits;
+ * min/max compare as the type's signedness).
+ */
+void exec_REDUX(struct exec *x, const struct insn *in, lanemask_t m0)
+{
+	lanemask_t m = exec_members(x, &in->o[2], m0, 2);
+	const uint64_t *a = x_src(x, &in->o[1], 0);
+	bool sgn = ptype_is_signed((enum ptype)in->type);
+	uint32_t acc = 0;
+	bool first = true;
+	unsigned l;
+
+	FOR_LANES(l, m) {
+		uint32_t v = (uint32_t)a[l];
+		if (first) {
+			acc = v;
+			first = false;
+			continue;
+		}
+		switch (in->aux) {
+		case ATOM_ADD: acc += v; break;
+		case ATOM_AND: acc &= v; break;
+		case ATOM_OR: acc |= v; break;
+		case ATOM_XOR: acc ^= v; break;
+		case ATOM_MIN:
+			if (sgn ? (int32_t)v < (int32_t)acc : v < acc)
+				acc = v;
+			break;
+		case ATOM_MAX:
+			if (sgn ? (int32_t)v > (int32_t)acc : v > acc)
+				acc = v;
+			break;
+		default:
+			SIM_BUG("redux op %u", in->aux);
+		}
+	}
+	FOR_LANES(l, m0)
+		x_put(x, &in->o[0], l, acc);
+}
+
+/*
+ * elect.sync d|p, membermask: the lowest-numbered lane that takes part is
+ * elected; d = its lane id in every executing lane, p true only in it.
+ * With no lane taking part d = 0 and p is false everywhere.
+ */
+void exec_ELECT(struct exec *x, const struct insn *in, lanemask_t m0)
+{
+	lanemask_t m = exec_members(x, &in->o[1], m0, 1);
+	unsigned leader = m ? bit_ctz64(m) : 0, l;
+
+	FOR_LANES(l, m0)
+		x_put(x, &in->o[0], l, leader);
+	x_write_pred(x, in->pdst, m ? (lanemask_t)1 << leader : 0, m0);
+}

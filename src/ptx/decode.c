@@ -109,6 +109,9 @@ struct dctx {
 	bool vec_used;                /* vec_reg[] taken by an operand */
 	uint8_t hint;                 /* enum addr_hint of the address */
 	bool saw_idx;                 /* brx had .idx */
+	bool saw_async;               /* cp had .async */
+	bool cp_mbar;                 /* cp.async.mbarrier.arrive */
+	bool simd16;                  /* add/sub/min/max .s16x2/.u16x2 */
 	uint8_t rtype;                /* declared type of the register the last
 					 dc_name resolved (PT_NONE: none, `_`) */
 };
@@ -125,6 +128,28 @@ static int dc_unsupported(struct dctx *c)
 }
 
 /* ---- opcode and suffixes ---------------------------------------------------- */
+
+/* Video instructions: base name -> operation and element count. */
+static const struct {
+	const char *s; /* mnemonic */
+	uint8_t vop;   /* enum vid_op */
+	uint8_t n;     /* elements: 1 (scalar), 2 or 4 */
+} video_names[] = {
+	{"vadd", VID_ADD, 1}, {"vsub", VID_SUB, 1},
+	{"vabsdiff", VID_ABSDIFF, 1}, {"vmin", VID_MIN, 1},
+	{"vmax", VID_MAX, 1},
+	{"vadd2", VID_ADD, 2}, {"vsub2", VID_SUB, 2},
+	{"vavrg2", VID_AVRG, 2}, {"vabsdiff2", VID_ABSDIFF, 2},
+	{"vmin2", VID_MIN, 2}, {"vmax2", VID_MAX, 2},
+	{"vadd4", VID_ADD, 4}, {"vsub4", VID_SUB, 4},
+	{"vavrg4", VID_AVRG, 4}, {"vabsdiff4", VID_ABSDIFF, 4},
+	{"vmin4", VID_MIN, 4}, {"vmax4", VID_MAX, 4},
+};
+
+/* Tensor-core and matrix-fragment opcodes: refused with a named error. */
+static const char *const tensor_names[] = {
+	"wmma", "mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix",
+};
 
 static int dc_base(const char *s, size_t len)
 {
@@ -148,6 +173,18 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 	struct insn *in = &c->in;
 	int i;
 
+	/* add/sub/min/max on .s16x2/.u16x2 (sm_90): the 2-way SIMD video
+	 * operation with default selectors and no c operand */
+	if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MIN ||
+	     in->op == OP_MAX) && in->type == PT_NONE &&
+	    (sfx_is(s, n, "s16x2") || sfx_is(s, n, "u16x2"))) {
+		in->aux = in->op == OP_ADD ? VID_ADD : in->op == OP_SUB ? VID_SUB
+			  : in->op == OP_MIN ? VID_MIN : VID_MAX;
+		in->op = OP_VIDEO2;
+		in->type = in->type2 = in->cmp = s[0] == 's' ? PT_S32 : PT_U32;
+		c->simd16 = true;
+		return 1;
+	}
 	switch (in->op) {
 	case OP_ATOM:
 	case OP_RED:
@@ -267,6 +304,124 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		if (sfx_is(s, n, "L1") || sfx_is(s, n, "L2"))
 			return 1;
 		break;
+	case OP_REDUX:
+		if (sfx_is(s, n, "sync"))
+			return 1;
+		if ((i = NAME_FIND(ptx_atom_names, s, n)) &&
+		    (i == ATOM_ADD || i == ATOM_MIN || i == ATOM_MAX ||
+		     i == ATOM_AND || i == ATOM_OR || i == ATOM_XOR)) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	case OP_ELECT:
+		if (sfx_is(s, n, "sync")) {
+			in->aux = 1;
+			return 1;
+		}
+		break;
+	case OP_BMSK:
+		if (sfx_is(s, n, "clamp"))
+			return 1;
+		if (sfx_is(s, n, "wrap")) {
+			in->mods |= MOD_WRAP;
+			return 1;
+		}
+		break;
+	case OP_VIDEO:
+	case OP_VIDEO2:
+	case OP_VIDEO4:
+		for (i = 1; i < PT__COUNT; i++) {
+			if (!sfx_is(s, n, ptype_name((enum ptype)i)))
+				continue;
+			if (in->type == PT_NONE)
+				in->type = (uint8_t)i;
+			else if (in->type2 == PT_NONE)
+				in->type2 = (uint8_t)i;
+			else if (in->cmp == 0)
+				in->cmp = (uint8_t)i;
+			else
+				return 0;
+			return 1;
+		}
+		if (sfx_is(s, n, "add") || sfx_is(s, n, "min") ||
+		    sfx_is(s, n, "max")) {
+			if (in->bop)
+				return 0;
+			in->bop = s[1] == 'd' ? VSEC_ADD
+				  : s[1] == 'i' ? VSEC_MIN : VSEC_MAX;
+			return 1;
+		}
+		break;
+	case OP_CPASYNC:
+		if (sfx_is(s, n, "async") && !c->saw_async) {
+			c->saw_async = true;
+			return 1;
+		}
+		if (!c->saw_async)
+			break;
+		if (sfx_is(s, n, "commit_group") || sfx_is(s, n, "wait_group") ||
+		    sfx_is(s, n, "wait_all")) {
+			in->op = OP_CPAWAIT;
+			in->aux = s[0] == 'c' ? CPA_COMMIT
+				  : s[5] == 'g' ? CPA_WAIT_GROUP : CPA_WAIT_ALL;
+			return 1;
+		}
+		if (sfx_is(s, n, "mbarrier")) {
+			in->op = OP_MBAR;
+			c->cp_mbar = true;
+			return 1;
+		}
+		if (sfx_is(s, n, "shared") || sfx_is(s, n, "shared::cta") ||
+		    sfx_is(s, n, "global"))
+			return 1; /* the copy's spaces are fixed */
+		if (sfx_is(s, n, "L2::cache_hint")) {
+			in->mods |= MOD_L2HINT;
+			return 1;
+		}
+		if (n > 4 && !memcmp(s, "L2::", 4))
+			return 1; /* prefetch size L2::64B/128B/256B */
+		break;
+	case OP_MBAR: {
+		static const char *const mb[] = {
+			"", "init", "inval", "arrive", "arrive_drop",
+			"expect_tx", "complete_tx", "test_wait", "try_wait",
+			"pending_count",
+		};
+		if (c->cp_mbar && !in->aux && sfx_is(s, n, "arrive")) {
+			in->aux = MBAR_CP_ARRIVE;
+			return 1;
+		}
+		if (c->cp_mbar && sfx_is(s, n, "noinc")) {
+			in->mods |= MOD_NOINC;
+			return 1;
+		}
+		if (!in->aux && (i = NAME_FIND(mb, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		if ((in->aux == MBAR_ARRIVE || in->aux == MBAR_ARRIVE_DROP) &&
+		    sfx_is(s, n, "expect_tx")) {
+			in->mods |= MOD_EXPECT_TX;
+			return 1;
+		}
+		if ((in->aux == MBAR_ARRIVE || in->aux == MBAR_ARRIVE_DROP) &&
+		    sfx_is(s, n, "noComplete")) {
+			in->mods |= MOD_NOCOMPLETE;
+			return 1;
+		}
+		if ((in->aux == MBAR_TEST_WAIT || in->aux == MBAR_TRY_WAIT) &&
+		    sfx_is(s, n, "parity")) {
+			in->mods |= MOD_PARITY;
+			return 1;
+		}
+		if (sfx_is(s, n, "cluster"))
+			return 1; /* scope: clusters are one CTA */
+		for (i = 0; i < (int)ARRAY_SIZE(memsem_names); i++)
+			if (sfx_is(s, n, memsem_names[i]))
+				return 1;
+		break;
+	}
 	default:
 		break;
 	}
@@ -275,6 +430,14 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		for (i = 0; i < (int)ARRAY_SIZE(memsem_names); i++)
 			if (sfx_is(s, n, memsem_names[i]))
 				return 1;
+		/* eviction priorities and prefetch sizes (L1::evict_last,
+		 * L2::128B...): cache hints without an effect here;
+		 * L2::cache_hint takes an operand and is not supported */
+		if (n > 4 && (!memcmp(s, "L1::", 4) || !memcmp(s, "L2::", 4)) &&
+		    !sfx_is(s, n, "L2::cache_hint"))
+			return 1;
+		if (sfx_is(s, n, "cluster") || sfx_is(s, n, "mmio"))
+			return 1;
 	}
 	return 0;
 }
@@ -312,6 +475,12 @@ static int dc_sfx(struct dctx *c, const char *s, size_t n)
 		in->space = (uint8_t)i;
 		return 0;
 	}
+	/* sm_80+ sub-qualified spaces: a cluster is one CTA here, so both
+	 * name the executing CTA's shared memory (docs/semantics.md) */
+	if (sfx_is(s, n, "shared::cta") || sfx_is(s, n, "shared::cluster")) {
+		in->space = SP_SHARED;
+		return 0;
+	}
 	if (sfx_is(s, n, "v2") || sfx_is(s, n, "v4")) {
 		in->vec = (uint8_t)(s[1] - '0');
 		return 0;
@@ -334,7 +503,12 @@ static bool dc_needs_type(const struct insn *in)
 	case OP_NOP:
 	case OP_RET:
 	case OP_TRAP:
+	case OP_ELECT:
+	case OP_CPASYNC:
+	case OP_CPAWAIT:
 		return false;
+	case OP_MBAR:
+		return in->aux != MBAR_CP_ARRIVE;
 	default:
 		return true;
 	}
@@ -396,6 +570,12 @@ static unsigned dc_type_classes(const struct insn *in)
 		return TC_B;
 	case OP_VOTE:
 		return TC_B | TC_P;
+	case OP_REDUX:
+		return TC_B | TC_I;
+	case OP_BMSK:
+		return TC_B;
+	case OP_VIDEO: case OP_VIDEO2: case OP_VIDEO4:
+		return TC_I;
 	case OP_SHR:
 		return TC_B | TC_I;
 	case OP_CVTA:
@@ -488,7 +668,20 @@ static int dc_opcode(struct dctx *c)
 	const char *dot = memchr(s, '.', t->len);
 	struct insn *in = &c->in;
 
-	int op = dc_base(s, (size_t)((dot ? dot : end) - s));
+	size_t blen = (size_t)((dot ? dot : end) - s);
+	for (size_t i = 0; i < ARRAY_SIZE(tensor_names); i++)
+		if (sfx_is(s, blen, tensor_names[i]))
+			return ptx_err_tok(c->p->pf, t, "unsupported: tensor-core "
+					   "instruction %.*s (issue 18)",
+					   (int)t->len, t->s);
+	int op = dc_base(s, blen);
+	for (size_t i = 0; op < 0 && i < ARRAY_SIZE(video_names); i++) {
+		if (!sfx_is(s, blen, video_names[i].s))
+			continue;
+		op = video_names[i].n == 1 ? OP_VIDEO
+		     : video_names[i].n == 2 ? OP_VIDEO2 : OP_VIDEO4;
+		in->aux = video_names[i].vop;
+	}
 	if (op < 0)
 		return dc_unsupported(c);
 	in->op = (uint16_t)op;
@@ -520,6 +713,27 @@ static int dc_opcode(struct dctx *c)
 	case OP_BRX:
 		ok = c->saw_idx;
 		break;
+	case OP_REDUX:
+	case OP_ELECT:
+	case OP_MBAR:
+	case OP_CPAWAIT:
+		ok = ok && in->aux != 0;
+		break;
+	case OP_CPASYNC:
+		ok = c->saw_async && (in->mods & (MOD_CA | MOD_CG));
+		break;
+	case OP_VIDEO:
+	case OP_VIDEO2:
+	case OP_VIDEO4:
+		/* dtype.atype.btype; the SIMD forms take only .u32/.s32 */
+		ok = ok && in->type2 != PT_NONE && in->cmp != 0 &&
+		     ptype_size((enum ptype)in->type) == 4 &&
+		     dc_type_class(in->type2) & TC_I &&
+		     dc_type_class(in->cmp) & TC_I &&
+		     (in->op == OP_VIDEO ||
+		      (ptype_size((enum ptype)in->type2) == 4 &&
+		       ptype_size((enum ptype)in->cmp) == 4));
+		break;
 	case OP_CVTA:
 		ok = ok && in->space != SP_GENERIC;
 		break;
@@ -533,7 +747,21 @@ static int dc_opcode(struct dctx *c)
 	if ((in->op == OP_SETP || in->op == OP_SET) && !in->cmp)
 		ok = false;
 	if (in->op != OP_CVT && in->op != OP_SLCT && in->op != OP_SET &&
-	    in->type2 != PT_NONE)
+	    in->op != OP_VIDEO && in->op != OP_VIDEO2 &&
+	    in->op != OP_VIDEO4 && in->type2 != PT_NONE)
+		ok = false;
+	if ((in->op == OP_REDUX && ptype_size((enum ptype)in->type) != 4) ||
+	    (in->op == OP_REDUX && (in->aux == ATOM_ADD || in->aux == ATOM_MIN ||
+				    in->aux == ATOM_MAX) &&
+	     dc_type_class(in->type) == TC_B) ||
+	    (in->op == OP_REDUX && (in->aux == ATOM_AND || in->aux == ATOM_OR ||
+				    in->aux == ATOM_XOR) &&
+	     dc_type_class(in->type) != TC_B))
+		ok = false;
+	if (in->op == OP_BMSK && in->type != PT_B32)
+		ok = false;
+	if (in->op == OP_MBAR && in->aux != MBAR_CP_ARRIVE &&
+	    in->aux != MBAR_PENDING_COUNT && in->type != PT_B64)
 		ok = false;
 	if (in->vec != 1 && in->op != OP_LD && in->op != OP_ST)
 		ok = false;
@@ -1125,6 +1353,12 @@ static uint8_t dc_opnd_type(const struct insn *in, unsigned i)
 	case OP_BARWARP:
 	case OP_NANOSLEEP:
 	case OP_BRX: return PT_U32;
+	case OP_REDUX: return i == 2 ? PT_B32 : in->type;
+	case OP_ELECT: return PT_B32;
+	case OP_VIDEO:
+	case OP_VIDEO2:
+	case OP_VIDEO4:
+		return i == 1 ? in->type2 : i == 2 ? in->cmp : in->type;
 	default: return in->type;
 	}
 }
@@ -1163,6 +1397,9 @@ static const struct {
 	[OP_TANH] = {2, 2, 1},    [OP_TESTP] = {2, 2, 1},
 	[OP_TRAP] = {0, 0, 0},    [OP_VOTE] = {2, 3, 1},
 	[OP_XOR] = {3, 3, 1},
+	[OP_REDUX] = {3, 3, 1},   [OP_ELECT] = {2, 2, 1},
+	[OP_BMSK] = {3, 3, 1},    [OP_VIDEO] = {3, 4, 1},
+	[OP_VIDEO2] = {4, 4, 1},  [OP_VIDEO4] = {4, 4, 1},
 };
 
 static int dc_count(struct dctx *c, int n, int lo, int hi)
@@ -1179,12 +1416,29 @@ static int dc_generic(struct dctx *c, struct popnd *v, int n)
 {
 	struct insn *in = &c->in;
 	bool dual = in->op == OP_SETP || in->op == OP_SHFL ||
-		    in->op == OP_MATCH;
+		    in->op == OP_MATCH || in->op == OP_ELECT;
 
-	if (dc_count(c, n, dc_arity[in->op].min, dc_arity[in->op].max))
+	if (c->simd16 ? dc_count(c, n, 3, 3)
+		      : dc_count(c, n, dc_arity[in->op].min, dc_arity[in->op].max))
 		return -1;
 	if ((in->op == OP_SETP || in->op == OP_SET) && (n == 4) != !!in->bop)
 		return dc_unsupported(c);
+	if (in->op == OP_VIDEO && (n == 4) != !!in->bop)
+		return dc_err(c, NULL, n == 4 ? "video data merge (d.dsel) is "
+			      "not supported" : "a secondary operation needs "
+			      "operand c");
+	if (in->op == OP_VIDEO2 || in->op == OP_VIDEO4 || in->op == OP_VIDEO) {
+		for (int i = 0; i < n; i++)
+			if (v[i].kind == PO_NAME && memchr(v[i].t->s, '.', v[i].t->len))
+				return dc_err(c, v[i].t, "video operand selectors "
+					      "and masks are not supported");
+		if (in->bop == VSEC_ADD && (in->mods & MOD_SAT) &&
+		    in->op != OP_VIDEO)
+			return dc_err(c, NULL, ".sat with .add is not allowed");
+		if (in->op != OP_VIDEO && (in->bop == VSEC_MIN ||
+					   in->bop == VSEC_MAX))
+			return dc_unsupported(c);
+	}
 	for (int i = 0; i < n; i++) {
 		uint8_t ty = dc_opnd_type(in, (unsigned)i);
 		int rc;
@@ -1260,6 +1514,77 @@ static int dc_layout(struct dctx *c, struct popnd *v, int n)
 		return 0;
 	case OP_NOP:
 		return 0;
+	case OP_CPASYNC: {
+		/* [dst], [src], cp-size{, src-size}{, cache-policy} */
+		int nx = (in->mods & MOD_L2HINT) ? 1 : 0;
+		if (dc_count(c, n, 3 + nx, 4 + nx) ||
+		    dc_mem(c, &v[0], &in->o[0], 0) ||
+		    dc_mem(c, &v[1], &in->o[1], 1) ||
+		    dc_src(c, &v[2], PT_U32, &in->o[2], 2, false) ||
+		    (n - nx == 4 &&
+		     dc_src(c, &v[3], PT_U32, &in->o[3], 3, false)) ||
+		    (nx && dc_src(c, &v[n - 1], PT_B64, &in->o[4], 4, false)))
+			return -1;
+		in->o[4].kind = OK_NONE; /* the cache policy has no effect */
+		in->space = SP_SHARED;
+		int64_t cs = in->o[2].imm;
+		if (in->o[2].kind != OK_IMM ||
+		    !(cs == 16 || ((cs == 4 || cs == 8) && !(in->mods & MOD_CG))))
+			return dc_err(c, v[2].t, "cp-size must be 4, 8 or 16 "
+				      "(16 with .cg)");
+		if (in->o[3].kind == OK_IMM &&
+		    (in->o[3].imm < 0 || in->o[3].imm > cs))
+			return dc_err(c, v[3].t, "src-size exceeds cp-size");
+		return 0;
+	}
+	case OP_CPAWAIT:
+		if (in->aux != CPA_WAIT_GROUP)
+			return dc_count(c, n, 0, 0);
+		if (dc_count(c, n, 1, 1) ||
+		    dc_src(c, &v[0], PT_U32, &in->o[0], 0, false))
+			return -1;
+		if (in->o[0].kind != OK_IMM)
+			return dc_err(c, v[0].t, "wait_group needs an integer "
+				      "constant");
+		return 0;
+	case OP_MBAR:
+		switch (in->aux) {
+		case MBAR_INIT:
+		case MBAR_EXPECT_TX:
+		case MBAR_COMPLETE_TX:
+			return dc_count(c, n, 2, 2) ||
+			       dc_mem(c, &v[0], &in->o[0], 0) ||
+			       dc_src(c, &v[1], PT_U32, &in->o[1], 1, false);
+		case MBAR_INVAL:
+		case MBAR_CP_ARRIVE:
+			return dc_count(c, n, 1, 1) ||
+			       dc_mem(c, &v[0], &in->o[0], 0);
+		case MBAR_ARRIVE:
+		case MBAR_ARRIVE_DROP:
+			if (dc_count(c, n, 2, 3) ||
+			    dc_dst(c, &v[0], PT_B64, &in->o[0], 0, false) ||
+			    dc_mem(c, &v[1], &in->o[1], 1) ||
+			    (n == 3 &&
+			     dc_src(c, &v[2], PT_U32, &in->o[2], 2, false)))
+				return -1;
+			if (n == 2 && (in->mods & (MOD_NOCOMPLETE | MOD_EXPECT_TX)))
+				return dc_err(c, NULL, "a count operand is "
+					      "required here");
+			return 0;
+		case MBAR_TEST_WAIT:
+		case MBAR_TRY_WAIT:
+			return dc_count(c, n, 3, in->aux == MBAR_TRY_WAIT ? 4 : 3) ||
+			       dc_dst(c, &v[0], PT_PRED, &in->o[0], 0, false) ||
+			       dc_mem(c, &v[1], &in->o[1], 1) ||
+			       dc_src(c, &v[2], (in->mods & MOD_PARITY) ? PT_U32
+					       : PT_B64, &in->o[2], 2, false) ||
+			       (n == 4 &&
+				dc_src(c, &v[3], PT_U32, &in->o[3], 3, false));
+		default: /* MBAR_PENDING_COUNT */
+			return dc_count(c, n, 2, 2) ||
+			       dc_dst(c, &v[0], PT_U32, &in->o[0], 0, false) ||
+			       dc_src(c, &v[1], PT_B64, &in->o[1], 1, false);
+		}
 	case OP_MOV:
 		if (dc_count(c, n, 2, 2) ||
 		    dc_dst(c, &v[0], ty, &in->o[0], 0, true) ||

@@ -104,6 +104,11 @@ enum insn_mod {
 	MOD_RELU = 1 << 23,    /* .relu */
 	MOD_NAN = 1 << 24,     /* min/max .NaN */
 	MOD_ABS = 1 << 25,     /* .abs (min/max/hmm) */
+	MOD_PARITY = 1 << 26,  /* mbarrier.test_wait/try_wait .parity */
+	MOD_NOINC = 1 << 27,   /* cp.async.mbarrier.arrive.noinc */
+	MOD_EXPECT_TX = 1 << 28, /* mbarrier.arrive.expect_tx */
+	MOD_NOCOMPLETE = 1 << 29, /* mbarrier.arrive.noComplete */
+	MOD_L2HINT = 1 << 30,  /* .L2::cache_hint: a cache-policy operand */
 };
 
 /* Rounding: none = the instruction's default. */
@@ -134,6 +139,16 @@ enum fence_level { FENCE_CTA = 1, FENCE_GL, FENCE_SYS };            /* FENCE */
 enum testp_op { TESTP_FINITE = 1, TESTP_INFINITE, TESTP_NUMBER,     /* TESTP */
 		TESTP_NOTANUMBER, TESTP_NORMAL, TESTP_SUBNORMAL };
 enum match_mode { MATCH_ANY = 1, MATCH_ALL };                       /* MATCH */
+/* VIDEO/VIDEO2/VIDEO4: the operation; insn.bop holds the secondary
+ * operation (enum vid_sec) and insn.cmp the b operand's type. */
+enum vid_op { VID_ADD = 1, VID_SUB, VID_ABSDIFF, VID_MIN, VID_MAX, VID_AVRG };
+enum vid_sec { VSEC_NONE, VSEC_ADD, VSEC_MIN, VSEC_MAX };
+enum cpa_kind { CPA_COMMIT = 1, CPA_WAIT_GROUP, CPA_WAIT_ALL };    /* CPAWAIT */
+enum mbar_op {                                                      /* MBAR */
+	MBAR_INIT = 1, MBAR_INVAL, MBAR_ARRIVE, MBAR_ARRIVE_DROP,
+	MBAR_EXPECT_TX, MBAR_COMPLETE_TX, MBAR_TEST_WAIT, MBAR_TRY_WAIT,
+	MBAR_PENDING_COUNT, MBAR_CP_ARRIVE /* cp.async.mbarrier.arrive */
+};
 
 /* ---- special registers ------------------------------------------------- */
 
@@ -217,6 +232,19 @@ struct opnd {
  *   mov unpack:    mov.b64 {lo, hi}, %rd: o[0] is OK_VEC
  *   testp:         o[0] = p, o[1] = a; aux = enum testp_op
  *   nanosleep:     o[0] = time
+ *   redux.sync:    o[0] = d, o[1] = a, o[2] = membermask; aux = atom_op
+ *   elect.sync:    o[0] = d (scratch for `_`), pdst = p, o[1] = membermask
+ *   bmsk:          o[0..2] = d, a, b; MOD_WRAP for .wrap
+ *   video:         o[0..3] = d, a, b, c (c OK_NONE for 3 operands);
+ *                  type = dtype, type2 = atype, cmp = btype, bop = vid_sec
+ *   cp.async:      o[0] = [dst] (shared), o[1] = [src] (global), o[2] =
+ *                  cp-size, o[3] = src-size or OK_NONE; space = SP_SHARED
+ *   cp.async.wait_group: o[0] = N; commit_group/wait_all: no operands
+ *   mbarrier:      init [a], count: o[0], o[1]; inval/cp-arrive [a]: o[0];
+ *                  arrive{_drop} state, [a]{, count}: o[0..2];
+ *                  expect_tx/complete_tx [a], tx: o[0], o[1];
+ *                  test_wait/try_wait p, [a], state|parity{, hint}: o[0..3];
+ *                  pending_count d, state: o[0], o[1]
  * Layout: 16-byte header fields first, then pcs, then operands; pinned by
  * the _Static_assert below so hot loops keep it within 3 cache lines.
  */

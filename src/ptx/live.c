@@ -457,6 +457,9 @@ static bool live_hoist_fence(const struct insn *in)
 	case OP_BARWARP:
 	case OP_FENCE:
 	case OP_CALL:
+	case OP_CPASYNC:
+	case OP_CPAWAIT:
+	case OP_MBAR:
 		return true;
 	default:
 		return false;

@@ -305,8 +305,8 @@ static void tinsn_build(struct tgpu *t, const struct ptx_kernel *k)
 		}
 
 		unsigned op = in->op, type = in->type;
-		ti->is_mem = op == OP_LD || op == OP_ST || op == OP_ATOM ||
-			op == OP_RED;
+		/* ld, st, atom, red, and cp.async/mbarrier (ops.def OPF_MEM) */
+		ti->is_mem = (op_table[op].flags & OPF_MEM) != 0;
 		ti->is_fence = op == OP_FENCE;
 		ti->bypass = (in->mods & (MOD_CG | MOD_CV | MOD_VOLATILE)) != 0;
 		ti->unit = ti->is_mem ? TU_MEM : TU_SP;
