@@ -402,12 +402,18 @@ static int sim_alloc_var(void *ctx, const struct ptx_var *v, addr_t *addr,
 int ws_module_load(struct ws_sim *s, const char *text, size_t len,
 		   const char *name, struct ws_module **out, struct diag *d)
 {
-	struct ptx_env env = {.ctx = s, .alloc_var = sim_alloc_var};
+	struct ws_device_props props;
+	ws_sim_props(s, &props);
+	struct ptx_env env = {.ctx = s, .alloc_var = sim_alloc_var,
+			      .sm = props.cc_major * 10 + props.cc_minor,
+			      .strict_target = s->cfg.ptx_strict_target};
 	struct ptx_module *pm;
 	if (!text || !out)
 		return WS_E_INVALID;
 	if (ptx_module_load(text, len, name ? name : "<ptx>", &env, &pm, d))
 		return WS_E_PTX;
+	if (pm->warnings)
+		fputs(pm->warnings, stderr); /* .target/.version (issue 18) */
 	struct ws_module *m = xcalloc(1, sizeof(*m));
 	m->ptx = pm;
 	for (uint32_t i = 0; i < pm->n_vars; i++)

@@ -35,7 +35,7 @@ struct loaded {
 
 static void load(struct loaded *l, const char *src)
 {
-	struct ptx_env env = {&l->next, bump_alloc};
+	struct ptx_env env = {.ctx = &l->next, .alloc_var = bump_alloc};
 	l->next = 0x1000;
 	diag_init(&l->d);
 	l->m = NULL;
@@ -845,6 +845,71 @@ TEST(real_nvcc_corpus_loads)
 	}
 	closedir(dp);
 	CHECK(n >= 8);
+}
+
+/* .target above the simulated GPU: a warning naming it, or with
+ * strict_target an error; .version newer than the front end knows alike. */
+TEST(target_and_version_checked)
+{
+	static const char body[] = ".address_size 64\n"
+		".visible .entry k() { ret; }\n";
+	char src[256];
+	addr_t next = 0x1000;
+	struct ptx_env env = {.ctx = &next, .alloc_var = bump_alloc, .sm = 75};
+	struct ptx_module *m = NULL;
+	struct diag d;
+
+	snprintf(src, sizeof(src), ".version 9.0\n.target sm_90a\n%s", body);
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) == 0);
+	CHECK(m && m->target_sm == 90 && m->isa_version == 90);
+	CHECK(m && m->warnings && strstr(m->warnings, "t.ptx:2:9: warning: "
+					 "target sm_90a is above sm_75"));
+	ptx_module_free(m);
+	diag_release(&d);
+
+	env.strict_target = true;
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) != 0);
+	CHECK(strstr(diag_text(&d), "target sm_90a is above sm_75") &&
+	      strstr(diag_text(&d), "ptx_strict_target"));
+	diag_release(&d);
+
+	snprintf(src, sizeof(src), ".version 9.0\n.target sm_75\n%s", body);
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) == 0);
+	CHECK(m && !m->warnings);
+	ptx_module_free(m);
+	diag_release(&d);
+
+	snprintf(src, sizeof(src), ".version 9.7\n.target sm_75\n%s", body);
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) != 0);
+	CHECK(strstr(diag_text(&d), "PTX ISA version 9.7 is newer than 9.0"));
+	diag_release(&d);
+	env.strict_target = false;
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) == 0);
+	CHECK(m && m->warnings && strstr(m->warnings, "9.7 is newer"));
+	ptx_module_free(m);
+	diag_release(&d);
+}
+
+/* Tensor-core instructions fail at load with a message naming them. */
+TEST(tensor_core_refused_by_name)
+{
+	struct loaded l;
+	load(&l, HDR ".visible .entry k(.param .u64 p) {\n"
+	     ".reg .b64 %rd<2>;\n.reg .b32 %r<9>;\n"
+	     "ld.param.u64 %rd1, [p];\n"
+	     "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
+	     "{%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1], 16;\n"
+	     "ret; }\n");
+	CHECK(l.rc != 0);
+	CHECK(strstr(diag_text(&l.d), "unsupported: tensor-core instruction "
+		     "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
+		     "(issue 18)") != NULL);
+	unload(&l);
 }
 
 TEST_MAIN()
