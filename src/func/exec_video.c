@@ -2,7 +2,7 @@
  * exec_video.c - the PTX video instructions (scalar vadd/vsub/vabsdiff/
  * vmin/vmax with optional saturation and secondary add/min/max; the
  * 2 x 16-bit and 4 x 8-bit SIMD forms with merge or accumulate), the
- * sm_90 add/sub/min/max on .s16x2/.u16x2 (decoded as the 2-way form
+ * sm_90 add/min/max on .s16x2/.u16x2 (decoded as the 2-way form
  * without c), and bmsk.
  *
  * Semantics follow the PTX ISA pseudocode with default selectors only

@@ -173,12 +173,12 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 	struct insn *in = &c->in;
 	int i;
 
-	/* add/sub/min/max on .s16x2/.u16x2 (sm_90): the 2-way SIMD video
-	 * operation with default selectors and no c operand */
-	if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MIN ||
-	     in->op == OP_MAX) && in->type == PT_NONE &&
+	/* add/min/max on .s16x2/.u16x2 (sm_90; ptxas has no sub on them):
+	 * the 2-way SIMD video operation with default selectors and no c */
+	if ((in->op == OP_ADD || in->op == OP_MIN || in->op == OP_MAX) &&
+	    in->type == PT_NONE && !(in->mods & MOD_SAT) &&
 	    (sfx_is(s, n, "s16x2") || sfx_is(s, n, "u16x2"))) {
-		in->aux = in->op == OP_ADD ? VID_ADD : in->op == OP_SUB ? VID_SUB
+		in->aux = in->op == OP_ADD ? VID_ADD
 			  : in->op == OP_MIN ? VID_MIN : VID_MAX;
 		in->op = OP_VIDEO2;
 		in->type = in->type2 = in->cmp = s[0] == 's' ? PT_S32 : PT_U32;
