@@ -90,6 +90,9 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n);
 /* Record a fault of the executing instruction (first one wins). */
 void fexec_fault(struct exec *x, int status, unsigned lane, addr_t a,
 		 unsigned space, unsigned size, const char *why);
+/* Pop the dynamic frame saved at offset save - 1 of w (exec_ctrl.c). */
+void fexec_call_restore(const struct ptx_kernel *k, unsigned ws,
+			struct fcta *c, struct fwarp *w, uint32_t save);
 /* Lanes m of the executing warp exit. */
 void fexec_exit_lanes(struct exec *x, lanemask_t m);
 /* Release any barrier of c whose arrival count is now complete. */

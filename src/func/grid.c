@@ -201,6 +201,7 @@ static void slot_free(struct fcta *c)
 		free(c->warps[i].regs);
 		free(c->warps[i].preds);
 		free(c->warps[i].stack);
+		free(c->warps[i].save);
 	}
 	free(c->warps);
 	free(c->shared);
@@ -233,6 +234,7 @@ void fgpu_cta_start(struct fgpu *g, unsigned s, uint64_t id, unsigned smid,
 		w->cc = 0;
 		w->state = FW_READY;
 		w->sp = 0;
+		w->save_len = 0;
 		w->n_insn = 0;
 		w->sleep_until = 0;
 		/* registers keep the previous block's values, as in hardware

@@ -287,6 +287,7 @@ struct ptx_call {           /* one call site (insn.target of OP_CALL) */
 	struct ptx_copy *args;  /* caller .param slot -> callee param slot */
 	struct ptx_copy ret;    /* callee retval -> caller slot (size 0: none) */
 	const char *callee;     /* callee name, for diagnostics */
+	uint32_t func;          /* callee's index in ptx_kernel.funcs */
 };
 
 struct ptx_brx {            /* a .branchtargets list (brx.idx) */
@@ -307,6 +308,16 @@ struct ptx_func_info {      /* one function placed in a kernel image */
 	const char *name;       /* PTX name */
 	uint32_t entry_pc;      /* first instruction */
 	uint32_t end_pc;        /* its OP_FEND */
+	uint32_t reg_base;      /* first register slot of the function */
+	uint32_t n_regs;        /* its register slots */
+	uint32_t pred_base;     /* first predicate */
+	uint32_t n_preds;       /* its predicates */
+	uint32_t frame_base;    /* its region of the per-thread local frame */
+	uint32_t frame_bytes;   /* bytes of that region */
+	bool recursive;         /* can call itself (directly or not): a call
+				   while it is active saves its registers,
+				   predicates and frame region (dynamic
+				   frames, docs/semantics.md) */
 };
 
 struct ptx_regclass {       /* register declaration summary (for lint) */

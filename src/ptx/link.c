@@ -4,10 +4,12 @@
  * The image is the kernel body followed by every .func reachable from it
  * (breadth-first), each closed by a synthetic OP_FEND.  Registers,
  * predicates and pcs are renumbered so that functions do not overlap.
- * Frames are static (no recursion, which is rejected): each function gets
- * its own region of the per-thread local frame holding its depots, its
- * formal/return parameters and the .param slots of its call sequences, so
- * a call is a set of byte copies between regions (struct ptx_call).
+ * Each function gets its own region of the per-thread local frame holding
+ * its depots, its formal/return parameters and the .param slots of its
+ * call sequences, so a call is a set of byte copies between regions
+ * (struct ptx_call).  Functions that can reach themselves through the
+ * call graph are marked recursive; the executor saves their registers
+ * and region when it re-enters one (dynamic frames, func/exec_ctrl.c).
  * Static .shared variables of all functions in the image, and the module
  * .shared variables they use, are laid out together; extern .shared starts
  * at the 16-byte aligned end.
@@ -78,43 +80,34 @@ static int link_reach(struct link *lk, uint32_t kidx)
 	return lk->err ? -1 : 0;
 }
 
-/* Reject cycles in the call graph (frames are statically allocated). */
-static int link_acyclic(struct link *lk)
+/* Mark the functions of the image that can reach themselves. */
+static void link_recursive(struct link *lk, struct ptx_kernel *k)
 {
 	struct ptx_front *pf = lk->pf;
-	uint8_t *color = xcalloc(lk->n, 1);       /* 0 new, 1 open, 2 done */
-	uint32_t *stack = xmalloc(lk->n * sizeof(uint32_t));
-	uint32_t *edge = xcalloc(lk->n, sizeof(uint32_t));
-	uint32_t sp = 0;
-	int rc = 0;
+	uint8_t *seen = xmalloc(lk->n);
+	uint32_t *queue = xmalloc(lk->n * sizeof(uint32_t));
 
-	stack[sp++] = 0;
-	color[0] = 1;
-	while (sp && !rc) {
-		uint32_t v = stack[sp - 1];
-		const struct pfunc *f = pf->funcs[lk->order[v]];
-		if (edge[v] >= f->n_calls) {
-			color[v] = 2;
-			sp--;
-			continue;
-		}
-		const struct pcall *cs = &f->calls[edge[v]++];
-		uint32_t g = strmap_get(&pf->fmap, cs->callee,
-					strlen(cs->callee));
-		uint32_t w = lk->pos[g];
-		if (color[w] == 1) {
-			rc = ptx_err_at(pf, cs->line, cs->col,
-					"recursive call to '%s' is not "
-					"supported", cs->callee);
-		} else if (color[w] == 0) {
-			color[w] = 1;
-			stack[sp++] = w;
+	for (uint32_t r = 0; r < lk->n; r++) {
+		uint32_t qh = 0, qt = 0;
+		memset(seen, 0, lk->n);
+		queue[qt++] = r;
+		while (qh < qt && !k->funcs[r].recursive) {
+			const struct pfunc *f = pf->funcs[lk->order[queue[qh++]]];
+			for (uint32_t c = 0; c < f->n_calls; c++) {
+				uint32_t g = strmap_get(&pf->fmap, f->calls[c].callee,
+							strlen(f->calls[c].callee));
+				uint32_t w = lk->pos[g];
+				if (w == r)
+					k->funcs[r].recursive = true;
+				if (!seen[w]) {
+					seen[w] = 1;
+					queue[qt++] = w;
+				}
+			}
 		}
 	}
-	free(color);
-	free(stack);
-	free(edge);
-	return rc;
+	free(seen);
+	free(queue);
 }
 
 /* Place one shared variable (once). */
@@ -287,6 +280,7 @@ static int link_calls(struct link *lk, struct ptx_kernel *k, uint32_t i)
 		kc->entry_pc = lk->pc[w];
 		kc->end_pc = lk->pc[w] + g->n_code;
 		kc->callee = g->name;
+		kc->func = w;
 		kc->n_args = cs->n_args;
 		kc->args = arena_alloc(pf->ar,
 				       cs->n_args * sizeof(struct ptx_copy));
@@ -317,6 +311,12 @@ static void link_summary(struct link *lk, struct ptx_kernel *k,
 		k->funcs[i].name = f->name;
 		k->funcs[i].entry_pc = lk->pc[i];
 		k->funcs[i].end_pc = lk->pc[i] + f->n_code;
+		k->funcs[i].reg_base = lk->reg[i];
+		k->funcs[i].n_regs = f->n_regs;
+		k->funcs[i].pred_base = lk->pred[i];
+		k->funcs[i].n_preds = f->n_preds;
+		k->funcs[i].frame_base = lk->frame[i];
+		k->funcs[i].frame_bytes = f->frame_bytes;
 		for (int t = 0; t < PT__COUNT; t++)
 			counts[t] += f->regcount[t];
 	}
@@ -368,7 +368,7 @@ static struct ptx_kernel *link_kernel(struct ptx_front *pf, uint32_t kidx)
 	for (i = 0; i < pf->n_svars; i++)
 		lk.shoff[i] = LINK_UNDEF;
 
-	if (link_reach(&lk, kidx) || link_acyclic(&lk) || link_layout(&lk, k)) {
+	if (link_reach(&lk, kidx) || link_layout(&lk, k)) {
 		k = NULL;
 		goto out;
 	}
@@ -383,6 +383,7 @@ static struct ptx_kernel *link_kernel(struct ptx_front *pf, uint32_t kidx)
 			goto out;
 	}
 	link_summary(&lk, k, kf);
+	link_recursive(&lk, k);
 	k->regs_per_thread = ptx_live_regs(k);
 out:
 	free(lk.order);
