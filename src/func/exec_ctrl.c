@@ -179,18 +179,16 @@ void fexec_call_restore(const struct ptx_kernel *k, unsigned ws,
 	w->save_len = save - 1;
 }
 
-void exec_CALL(struct exec *x, const struct insn *in, lanemask_t m)
+/* Enter the callee of call record ci for lanes m (the pc has moved on). */
+static void call_enter(struct exec *x, uint32_t ci, lanemask_t m)
 {
-	const struct ptx_call *cs = &x->k->calls[in->target];
+	const struct ptx_call *cs = &x->k->calls[ci];
 	const struct ptx_func_info *fi = &x->k->funcs[cs->func];
 	struct fcta *c = x->cta;
 	uint32_t save = 0, depth = 0;
 	bool active = false;
 	unsigned l;
 
-	set_pc(x, x->pc + 1);
-	if (!m)
-		return;
 	for (uint32_t i = 0; i < x->w->sp; i++) {
 		uint32_t cl = x->w->stack[i].call;
 		if (cl) {
@@ -213,8 +211,48 @@ void exec_CALL(struct exec *x, const struct insn *in, lanemask_t m)
 			memmove(f + cs->args[i].dst, f + cs->args[i].src,
 				cs->args[i].size);
 	}
-	simt_push(x->w, cs->entry_pc, cs->end_pc, m, in->target + 1);
+	simt_push(x->w, cs->entry_pc, cs->end_pc, m, ci + 1);
 	x->w->stack[x->w->sp - 1].save = save;
+}
+
+/*
+ * call: direct, or (aux = 1) through the function pointer in o[0]: lanes
+ * are grouped by pointer value and each group enters its candidate (the
+ * groups run one after the other, all returning to the next pc).  A value
+ * that is no candidate function of the module stops the kernel.
+ */
+void exec_CALL(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	set_pc(x, x->pc + 1);
+	if (!m)
+		return;
+	if (!in->aux) {
+		call_enter(x, in->target, m);
+		return;
+	}
+	const uint64_t *fp = x_src(x, &in->o[0], 0);
+	uint32_t n = in->target == UINT32_MAX ? 0 : x->k->calls[in->target].n_alt;
+	lanemask_t left = m;
+	while (left && !x->fault) {
+		unsigned l = bit_ctz64(left), j;
+		uint32_t ci = UINT32_MAX;
+		lanemask_t grp = 0;
+		for (uint32_t i = 0; i < n; i++)
+			if (x->k->calls[in->target + i].addr == fp[l])
+				ci = in->target + i;
+		if (ci == UINT32_MAX) {
+			fexec_fault(x, WS_E_TRAP, l, fp[l], SP__COUNT, 0,
+				    "indirect call through a value that is no "
+				    "function of this module with a matching "
+				    "signature");
+			return;
+		}
+		FOR_LANES(j, left)
+			if (fp[j] == fp[l])
+				grp |= (lanemask_t)1 << j;
+		left &= ~grp;
+		call_enter(x, ci, grp);
+	}
 }
 
 /* The innermost call frame's end pc, or UINT32_MAX in the kernel body. */

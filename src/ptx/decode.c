@@ -958,8 +958,7 @@ static int dc_symbol(struct dctx *c, const struct tok *t, int64_t off,
 	}
 	const struct gsym *g = pp_gsym(p, t->s, t->len);
 	if (!g)
-		return ptx_err_tok(p->pf, t, "undefined identifier '%.*s'",
-				   (int)t->len, t->s);
+		return ptx_func_addr(p->pf, t, off, &o->imm);
 	if (g->kind == GS_VAR) {
 		o->imm = (int64_t)(p->pf->m->vars[g->idx].addr + (uint64_t)off);
 	} else {
@@ -1661,31 +1660,49 @@ static int dc_call(struct dctx *c)
 	if (name->kind != T_IDENT)
 		return dc_err(c, name, "expected a function name");
 	const struct lsym *l = pp_lookup(p, name->s, name->len, &k);
-	if (l && l->kind == LS_REG)
-		return dc_err(c, name, "indirect calls are not supported");
-	if (pp_accept(p, ',')) {
-		if (pp_expect(p, '('))
+	bool indirect = l && l->kind == LS_REG;
+	if (indirect) { /* call through a function pointer */
+		if (dc_name(c, name, 0, &c->in.o[0], 0, false))
 			return -1;
-		if (!pp_accept(p, ')')) {
-			do {
-				const struct tok *a = pp_next(p);
-				if (n_args >= ARRAY_SIZE(args))
-					return dc_err(c, a, "too many arguments");
-				args[n_args++] = a;
-			} while (pp_accept(p, ','));
-			if (pp_expect(p, ')'))
+		if (c->in.o[0].size != 8)
+			return dc_err(c, name, "a function pointer must be a "
+				      "64-bit register");
+		c->in.aux = 1;
+	}
+	if (pp_accept(p, ',')) {
+		if (!indirect || pp_is_punct(pp_peek(p), '(')) {
+			if (pp_expect(p, '('))
 				return -1;
+			if (!pp_accept(p, ')')) {
+				do {
+					const struct tok *a = pp_next(p);
+					if (n_args >= ARRAY_SIZE(args))
+						return dc_err(c, a, "too many "
+							      "arguments");
+					args[n_args++] = a;
+				} while (pp_accept(p, ','));
+				if (pp_expect(p, ')'))
+					return -1;
+			}
 		}
-		if (pp_is_punct(pp_peek(p), ','))
-			return dc_err(c, name,
-				      "indirect calls are not supported");
+		/* the .callprototype or .calltargets label: every function
+		 * whose address the module takes is a candidate at link */
+		if (indirect && (pp_accept(p, ',') ||
+				 pp_peek(p)->kind == T_IDENT) &&
+		    pp_next(p)->kind != T_IDENT)
+			return dc_err(c, NULL, "expected a call prototype");
+		if (!indirect && pp_is_punct(pp_peek(p), ','))
+			return dc_err(c, name, "a direct call takes no "
+				      "prototype");
 	}
 	if (pp_expect_semi(p))
 		return -1;
 
 	struct pcall pc = {0};
 	pc.pc = fn->n_code;
-	pc.callee = arena_strndup(p->pf->ar, name->s, name->len);
+	pc.callee = indirect ? NULL
+			     : arena_strndup(p->pf->ar, name->s, name->len);
+	pc.indirect = indirect;
 	pc.line = name->line;
 	pc.col = name->col;
 	pc.n_args = n_args;

@@ -209,7 +209,9 @@ struct opnd {
  *   atom:          o[0] = dest, o[1] = address, o[2] = b, o[3] = c (cas)
  *   bra:           o[0] = OK_LABEL; target = pc, reconv = ipdom pc
  *   brx.idx:       o[0] = index; target = index into kernel->brx
- *   call:          target = index into kernel->calls; no operands
+ *   call:          target = index into kernel->calls; no operands;
+ *                  indirect (aux = 1): o[0] = the function-pointer register,
+ *                  target = its first candidate record (UINT32_MAX: none)
  *   bar (sync/arrive): o[0] = barrier id, o[1] = thread count or OK_NONE
  *   bar.red:       o[0] = dest, o[1] = id, o[2] = count or OK_NONE,
  *                  o[3] = predicate (OK_PRED); bop = POPC/AND/OR
@@ -288,7 +290,15 @@ struct ptx_call {           /* one call site (insn.target of OP_CALL) */
 	struct ptx_copy ret;    /* callee retval -> caller slot (size 0: none) */
 	const char *callee;     /* callee name, for diagnostics */
 	uint32_t func;          /* callee's index in ptx_kernel.funcs */
+	uint64_t addr;          /* indirect-call candidate: the callee's
+				   function-pointer value (PTX_FPTR) */
+	uint32_t n_alt;         /* first record of an indirect call site: its
+				   candidates (this and the next n_alt - 1) */
 };
+
+/* The value of `mov.u64 %rd, fn;` for the module's function number idx:
+ * outside every memory window, so a data access through it faults. */
+#define PTX_FPTR(idx) (0xF00000000000ULL + 16 * ((uint64_t)(idx) + 1))
 
 struct ptx_brx {            /* a .branchtargets list (brx.idx) */
 	uint32_t n;             /* number of targets */

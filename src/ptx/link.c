@@ -36,12 +36,52 @@ struct link {
 	int err;                /* an error was reported */
 };
 
+/* Whether module function g can be called through a function pointer. */
+static bool link_is_candidate(const struct pfunc *g)
+{
+	return g->addr_taken && g->defined && !g->is_entry;
+}
+
+/* Whether candidate g matches indirect call site cs (argument count and
+ * a return value when one is expected). */
+static bool link_matches(const struct pfunc *g, const struct pcall *cs)
+{
+	return link_is_candidate(g) && g->n_params == cs->n_args &&
+	       (!cs->has_ret || g->n_rets);
+}
+
+/* Call records site cs takes: 1, or the candidates of an indirect site. */
+static uint32_t link_site_records(const struct ptx_front *pf,
+				  const struct pcall *cs)
+{
+	uint32_t n = 0;
+	if (!cs->indirect)
+		return 1;
+	for (uint32_t g = 0; g < pf->n_funcs; g++)
+		n += link_matches(pf->funcs[g], cs);
+	return n;
+}
+
+/* Calls that name no function of the module (dynamic parallelism). */
+static bool link_is_cdp(const char *name)
+{
+	return strstr(name, "cudaCDP") || !strncmp(name, "cudaLaunchDevice", 16) ||
+	       !strncmp(name, "cudaGetParameterBuffer", 22);
+}
+
 /* Callee of call site cs, or NULL after reporting why not. */
 static const struct pfunc *link_callee(struct link *lk, const struct pcall *cs,
 				       uint32_t *idx)
 {
 	struct ptx_front *pf = lk->pf;
 	uint32_t i = strmap_get(&pf->fmap, cs->callee, strlen(cs->callee));
+	if ((i == STRMAP_NONE || !pf->funcs[i]->defined) &&
+	    link_is_cdp(cs->callee)) {
+		ptx_err_at(pf, cs->line, cs->col, "unsupported: dynamic "
+			   "parallelism (device-side launch through '%s'; "
+			   "issue 18)", cs->callee);
+		return NULL;
+	}
 	if (i == STRMAP_NONE || !pf->funcs[i]->defined) {
 		ptx_err_at(pf, cs->line, cs->col,
 			   "call to undefined function '%s' is not supported",
@@ -67,6 +107,16 @@ static int link_reach(struct link *lk, uint32_t kidx)
 		const struct pfunc *f = pf->funcs[lk->order[q]];
 		for (uint32_t c = 0; c < f->n_calls; c++) {
 			uint32_t g;
+			if (f->calls[c].indirect) { /* every candidate */
+				for (g = 0; g < pf->n_funcs; g++) {
+					if (!link_matches(pf->funcs[g], &f->calls[c]) ||
+					    lk->pos[g] != LINK_UNDEF)
+						continue;
+					lk->pos[g] = lk->n;
+					lk->order[lk->n++] = g;
+				}
+				continue;
+			}
 			if (!link_callee(lk, &f->calls[c], &g)) {
 				lk->err = 1;
 				continue;
@@ -94,14 +144,19 @@ static void link_recursive(struct link *lk, struct ptx_kernel *k)
 		while (qh < qt && !k->funcs[r].recursive) {
 			const struct pfunc *f = pf->funcs[lk->order[queue[qh++]]];
 			for (uint32_t c = 0; c < f->n_calls; c++) {
-				uint32_t g = strmap_get(&pf->fmap, f->calls[c].callee,
-							strlen(f->calls[c].callee));
-				uint32_t w = lk->pos[g];
-				if (w == r)
-					k->funcs[r].recursive = true;
-				if (!seen[w]) {
-					seen[w] = 1;
-					queue[qt++] = w;
+				const struct pcall *cs = &f->calls[c];
+				for (uint32_t g = 0; g < pf->n_funcs; g++) {
+					if (cs->indirect ? !link_matches(pf->funcs[g], cs)
+					    : g != strmap_get(&pf->fmap, cs->callee,
+							      strlen(cs->callee)))
+						continue;
+					uint32_t w = lk->pos[g];
+					if (w == r)
+						k->funcs[r].recursive = true;
+					if (!seen[w]) {
+						seen[w] = 1;
+						queue[qt++] = w;
+					}
 				}
 			}
 		}
@@ -141,7 +196,8 @@ static int link_layout(struct link *lk, struct ptx_kernel *k)
 		reg += f->n_regs;
 		pred += f->n_preds;
 		frame += f->frame_bytes;
-		call += f->n_calls;
+		for (uint32_t c = 0; c < f->n_calls; c++)
+			call += link_site_records(pf, &f->calls[c]);
 		brx += f->n_brx;
 		for (uint32_t s = 0; s < f->n_shared; s++)
 			link_shared_place(lk, f->shared[s], &sh);
@@ -217,10 +273,15 @@ static void link_copy(struct link *lk, struct ptx_kernel *k, uint32_t i)
 			in->target += lk->brx[i];
 			in->reconv += pc0;
 			break;
-		case OP_CALL:
-			in->target += lk->call[i];
+		case OP_CALL: {
+			uint32_t off = 0, site = in->target;
+			for (uint32_t c = 0; c < site; c++)
+				off += link_site_records(lk->pf, &f->calls[c]);
+			in->target = link_site_records(lk->pf, &f->calls[site])
+				? lk->call[i] + off : UINT32_MAX;
 			in->reconv = pc0 + j + 1;
 			break;
+		}
 		case OP_RET:
 			in->target = in->reconv = fend;
 			break;
@@ -259,41 +320,63 @@ static void link_copy(struct link *lk, struct ptx_kernel *k, uint32_t i)
 	}
 }
 
-/* Call sites of function i: argument and return-value copies. */
+/* One call record: site cs of function i (image position) to module
+ * function gi. */
+static void link_call_record(struct link *lk, struct ptx_call *kc, uint32_t i,
+			     const struct pcall *cs, uint32_t gi)
+{
+	struct ptx_front *pf = lk->pf;
+	const struct pfunc *g = pf->funcs[gi];
+	uint32_t w = lk->pos[gi];
+
+	kc->entry_pc = lk->pc[w];
+	kc->end_pc = lk->pc[w] + g->n_code;
+	kc->callee = g->name;
+	kc->func = w;
+	kc->addr = PTX_FPTR(gi);
+	kc->n_args = cs->n_args;
+	kc->args = arena_alloc(pf->ar, cs->n_args * sizeof(struct ptx_copy));
+	for (uint32_t a = 0; a < cs->n_args; a++) {
+		kc->args[a].dst = lk->frame[w] + g->params[a].offset;
+		kc->args[a].src = lk->frame[i] + cs->arg_off[a];
+		kc->args[a].size = MIN(cs->arg_size[a], g->params[a].size);
+	}
+	if (cs->has_ret) {
+		kc->ret.dst = lk->frame[i] + cs->ret_off;
+		kc->ret.src = lk->frame[w] + g->rets[0].offset;
+		kc->ret.size = MIN(cs->ret_size, g->rets[0].size);
+	}
+}
+
+/* Call sites of function i: argument and return-value copies; an indirect
+ * site gets one record per candidate, the first holding their count. */
 static int link_calls(struct link *lk, struct ptx_kernel *k, uint32_t i)
 {
 	struct ptx_front *pf = lk->pf;
 	const struct pfunc *f = pf->funcs[lk->order[i]];
+	uint32_t next = lk->call[i];
 
 	for (uint32_t c = 0; c < f->n_calls; c++) {
 		const struct pcall *cs = &f->calls[c];
-		struct ptx_call *kc = &k->calls[lk->call[i] + c];
+		if (cs->indirect) {
+			uint32_t first = next;
+			for (uint32_t g = 0; g < pf->n_funcs; g++)
+				if (link_matches(pf->funcs[g], cs))
+					link_call_record(lk, &k->calls[next++], i,
+							 cs, g);
+			if (next > first)
+				k->calls[first].n_alt = next - first;
+			continue;
+		}
 		uint32_t gi = strmap_get(&pf->fmap, cs->callee,
 					 strlen(cs->callee));
 		const struct pfunc *g = pf->funcs[gi];
-		uint32_t w = lk->pos[gi];
-
 		if (cs->n_args != g->n_params || (cs->has_ret && !g->n_rets))
 			return ptx_err_at(pf, cs->line, cs->col,
 					  "call to '%s' does not match its "
 					  "declaration", cs->callee);
-		kc->entry_pc = lk->pc[w];
-		kc->end_pc = lk->pc[w] + g->n_code;
-		kc->callee = g->name;
-		kc->func = w;
-		kc->n_args = cs->n_args;
-		kc->args = arena_alloc(pf->ar,
-				       cs->n_args * sizeof(struct ptx_copy));
-		for (uint32_t a = 0; a < cs->n_args; a++) {
-			kc->args[a].dst = lk->frame[w] + g->params[a].offset;
-			kc->args[a].src = lk->frame[i] + cs->arg_off[a];
-			kc->args[a].size = MIN(cs->arg_size[a], g->params[a].size);
-		}
-		if (cs->has_ret) {
-			kc->ret.dst = lk->frame[i] + cs->ret_off;
-			kc->ret.src = lk->frame[w] + g->rets[0].offset;
-			kc->ret.size = MIN(cs->ret_size, g->rets[0].size);
-		}
+		link_call_record(lk, &k->calls[next], i, cs, gi);
+		k->calls[next++].n_alt = 1;
 	}
 	return 0;
 }

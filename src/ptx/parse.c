@@ -547,6 +547,14 @@ static int pp_init_elem(struct parser *p, struct init_state *is, uint64_t *v)
 			paren = true;
 		}
 		const struct gsym *g = pp_gsym(p, name->s, name->len);
+		int64_t fa;
+		if (!g && !neg && strmap_get(&p->pf->fmap, name->s, name->len) !=
+				 STRMAP_NONE) { /* a function pointer */
+			if (ptx_func_addr(p->pf, name, 0, &fa))
+				return -1;
+			*v = (uint64_t)fa;
+			return paren ? pp_expect(p, ')') : 0;
+		}
 		if (!g || g->kind != GS_VAR || neg)
 			return ptx_err_tok(p->pf, name,
 					   "unsupported initialiser '%.*s'",
@@ -999,8 +1007,13 @@ static int pp_label(struct parser *p)
 		p->pos++;
 		return pp_branchtargets(p, name);
 	}
-	if (pp_tok_is(t, ".callprototype") || pp_tok_is(t, ".calltargets"))
-		return ptx_err_tok(p->pf, t, "indirect calls are not supported");
+	if (pp_tok_is(t, ".callprototype") || pp_tok_is(t, ".calltargets")) {
+		/* a prototype for indirect calls: candidates are matched by
+		 * their own declarations at link, so only skip it */
+		while (pp_peek(p)->kind != T_EOF && !pp_is_punct(pp_peek(p), ';'))
+			p->pos++;
+		return pp_expect_semi(p);
+	}
 	if (strmap_get(&p->labels, name->s, name->len) != STRMAP_NONE)
 		return ptx_err_tok(p->pf, name, "duplicate label '%.*s'",
 				   (int)name->len, name->s);
@@ -1321,6 +1334,23 @@ static int pp_header(struct parser *p)
 				   "must follow .version, got %s",
 				   pp_desc(&p->toks[i], buf, sizeof(buf)));
 	return pp_check_target(p, &p->toks[1], i + 1);
+}
+
+int ptx_func_addr(struct ptx_front *pf, const struct tok *t, int64_t off,
+		  int64_t *out)
+{
+	uint32_t i = strmap_get(&pf->fmap, t->s, t->len);
+	if (i == STRMAP_NONE)
+		return ptx_err_tok(pf, t, "undefined identifier '%.*s'",
+				   (int)t->len, t->s);
+	if (pf->funcs[i]->is_entry)
+		return ptx_err_tok(pf, t, "unsupported: dynamic parallelism "
+				   "(the address of kernel '%.*s' is taken for "
+				   "a device-side launch; issue 18)",
+				   (int)t->len, t->s);
+	pf->funcs[i]->addr_taken = true;
+	*out = (int64_t)PTX_FPTR(i) + off;
+	return 0;
 }
 
 int ptx_parse(struct ptx_front *pf)
