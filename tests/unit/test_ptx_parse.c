@@ -898,6 +898,59 @@ TEST(target_and_version_checked)
 	diag_release(&d);
 }
 
+/* A taken kernel address (a device-side launch) names dynamic parallelism
+ * instead of "undefined identifier"; a .func address is a function pointer
+ * and an indirect call links to the address-taken functions. */
+TEST(kernel_address_and_function_pointers)
+{
+	struct loaded l;
+	load(&l, HDR ".visible .entry child(.param .u64 p) { ret; }\n"
+	     ".visible .entry parent() {\n.reg .b64 %rd<2>;\n"
+	     "mov.u64 %rd1, child;\nret; }\n");
+	CHECK(l.rc != 0);
+	CHECK(strstr(diag_text(&l.d), "unsupported: dynamic parallelism (the "
+		     "address of kernel 'child' is taken") != NULL);
+	CHECK(strstr(diag_text(&l.d), "undefined identifier") == NULL);
+	unload(&l);
+
+	load(&l, HDR ".extern .func (.param .b32 func_retval0) "
+	     "cudaLaunchDeviceV2(.param .b64 a, .param .b64 b);\n"
+	     ".visible .entry parent() {\n.reg .b32 %r<2>;\n"
+	     "{ .param .b64 param0; .param .b64 param1; .param .b32 retval0;\n"
+	     "call.uni (retval0), cudaLaunchDeviceV2, (param0, param1); }\n"
+	     "ret; }\n");
+	CHECK(l.rc != 0);
+	CHECK(strstr(diag_text(&l.d), "unsupported: dynamic parallelism "
+		     "(device-side launch through 'cudaLaunchDeviceV2'") != NULL);
+	unload(&l);
+
+	load(&l, HDR ".func (.param .b32 r) f(.param .b32 a) {\n"
+	     ".reg .b32 %r<2>;\nld.param.u32 %r1, [a];\n"
+	     "st.param.b32 [r], %r1;\nret; }\n"
+	     ".func (.param .b32 r) g(.param .b32 a) { ret; }\n"
+	     ".global .align 8 .u64 tab[2] = {f, g};\n"
+	     ".visible .entry k() {\n.reg .b64 %rd<3>;\n.reg .b32 %r<3>;\n"
+	     "mov.u64 %rd1, f;\n"
+	     "{ .param .b32 param0; .param .b32 retval0;\n"
+	     "st.param.b32 [param0], %r1;\n"
+	     "proto : .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+	     "call (retval0), %rd1, (param0), proto;\n"
+	     "ld.param.b32 %r2, [retval0]; }\nret; }\n");
+	CHECK(l.rc == 0);
+	const struct ptx_kernel *k = l.m ? ptx_module_kernel(l.m, "k") : NULL;
+	const struct ptx_var *tab = l.m ? ptx_module_var(l.m, "tab") : NULL;
+	CHECK(k && k->n_funcs == 3 && k->n_calls == 2 &&
+	      k->calls[0].n_alt == 2 && k->calls[0].addr != k->calls[1].addr);
+	CHECK(tab && tab->init && tab->size == 16);
+	if (k && tab && tab->init) {
+		uint64_t v[2];
+		memcpy(v, tab->init, 16);
+		CHECK((v[0] == k->calls[0].addr && v[1] == k->calls[1].addr) ||
+		      (v[0] == k->calls[1].addr && v[1] == k->calls[0].addr));
+	}
+	unload(&l);
+}
+
 /* Tensor-core instructions fail at load with a message naming them. */
 TEST(tensor_core_refused_by_name)
 {
