@@ -14,6 +14,7 @@
 #ifndef WARPSIM_H
 #define WARPSIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -153,7 +154,20 @@ int ws_kernel_param(const struct ptx_kernel *k, unsigned i, unsigned *offset,
 
 /* ---- launches ----------------------------------------------------------- */
 
+/*
+ * Device heap for malloc/free in kernels (one per CUDA context): its
+ * region of `limit` bytes is allocated at the first malloc, after which
+ * the limit is fixed (ws_heap_set_limit: WS_E_INVALID).
+ */
+struct ws_heap;
+struct ws_heap *ws_heap_create(uint64_t limit);
+int ws_heap_set_limit(struct ws_heap *h, uint64_t limit);
+bool ws_heap_in_use(const struct ws_heap *h);
+void ws_heap_destroy(struct ws_sim *s, struct ws_heap *h);
+
 struct ws_launch {
+	struct ws_heap *heap;            /* device heap, NULL: the simulator's
+					    own (8 MiB) */
 	const struct ptx_kernel *kernel; /* what to run */
 	unsigned grid[3];                /* blocks per grid dimension */
 	unsigned block[3];               /* threads per block dimension */

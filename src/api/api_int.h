@@ -51,6 +51,7 @@ struct api_ctx {                 /* a context; its CUcontext is a token */
 	CUdeviceptr *allocs;         /* device allocations made here */
 	size_t n_allocs;             /* entries used in allocs */
 	size_t cap_allocs;           /* entries allocated in allocs */
+	struct ws_heap *heap;        /* device heap of malloc/free in kernels */
 };
 
 struct CUmod_st {

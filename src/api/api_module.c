@@ -704,6 +704,7 @@ CUresult api_launch(CUfunction f, struct ws_launch *l, CUstream hStream,
 	if (r != CUDA_SUCCESS)
 		return api_end(r);
 	l->kernel = f->k;
+	l->heap = c->heap;
 	diag_init(&dg);
 	st = ws_launch(d->sim, l, &dg);
 	if (api_is_fault(st)) {

@@ -179,15 +179,52 @@ void fexec_call_restore(const struct ptx_kernel *k, unsigned ws,
 	w->save_len = save - 1;
 }
 
+/*
+ * Device-side malloc/free (docs/semantics.md): lane by lane in lane order
+ * on the launch's heap; the argument and result are the caller's .param
+ * slots.  Freeing a pointer malloc did not return stops the kernel.
+ */
+static void call_builtin(struct exec *x, const struct ptx_call *cs,
+			 lanemask_t m)
+{
+	struct fcta *c = x->cta;
+	struct ws_heap *h = x->g->l->heap ? x->g->l->heap : x->g->heap;
+	unsigned l;
+
+	FOR_LANES(l, m) {
+		uint8_t *f = c->local + (size_t)(x->w->warp_id * x->ws + l) *
+			c->local_bytes;
+		uint64_t arg;
+		addr_t p = 0;
+		memcpy(&arg, f + cs->args[0].src, 8);
+		if (cs->builtin == PB_MALLOC) {
+			fheap_malloc(h, &x->g->mem, arg, &p);
+		} else if (fheap_free(h, arg)) {
+			fexec_fault(x, WS_E_ILLEGAL_ADDRESS, l, arg, SP_GLOBAL, 0,
+				    "free() of a pointer that malloc() did not "
+				    "return (or freed twice)");
+			return;
+		}
+		if (cs->ret.size)
+			memcpy(f + cs->ret.dst, &p, 8);
+	}
+	x->g->last_progress = x->g->icount;
+}
+
 /* Enter the callee of call record ci for lanes m (the pc has moved on). */
 static void call_enter(struct exec *x, uint32_t ci, lanemask_t m)
 {
 	const struct ptx_call *cs = &x->k->calls[ci];
-	const struct ptx_func_info *fi = &x->k->funcs[cs->func];
 	struct fcta *c = x->cta;
 	uint32_t save = 0, depth = 0;
 	bool active = false;
 	unsigned l;
+
+	if (cs->builtin) {
+		call_builtin(x, cs, m);
+		return;
+	}
+	const struct ptx_func_info *fi = &x->k->funcs[cs->func];
 
 	for (uint32_t i = 0; i < x->w->sp; i++) {
 		uint32_t cl = x->w->stack[i].call;

@@ -54,6 +54,7 @@ struct fmemrec {
 struct fgpu {
 	const struct ws_config *cfg;  /* configuration (immutable) */
 	struct fmem mem;              /* device memory */
+	struct ws_heap *heap;         /* device heap of launches naming none */
 	unsigned ws;                  /* warp size */
 	unsigned grid_id;             /* launches so far (%gridid) */
 	uint64_t clock;               /* functional clock: warp insts ever */

@@ -35,6 +35,7 @@ struct fgpu *fgpu_create(const struct ws_config *cfg)
 	g->cfg = cfg;
 	g->ws = (unsigned)cfg->warp_size;
 	fmem_init(&g->mem, cfg->device_mem_mb << 20);
+	g->heap = ws_heap_create(8u << 20); /* CUDA's default heap size */
 	return g;
 }
 
@@ -46,6 +47,7 @@ void fgpu_destroy(struct fgpu *g)
 		slot_free(&g->slots[s]);
 	free(g->slots);
 	free(g->slot_busy);
+	fheap_release(g->heap, &g->mem);
 	fmem_release(&g->mem);
 	free(g);
 }

@@ -294,7 +294,12 @@ struct ptx_call {           /* one call site (insn.target of OP_CALL) */
 				   function-pointer value (PTX_FPTR) */
 	uint32_t n_alt;         /* first record of an indirect call site: its
 				   candidates (this and the next n_alt - 1) */
+	uint8_t builtin;        /* enum ptx_builtin: a system call the
+				   simulator performs (no callee code) */
 };
+
+/* Extern functions the simulator implements (device-side system calls). */
+enum ptx_builtin { PB_NONE, PB_MALLOC, PB_FREE };
 
 /* The value of `mov.u64 %rd, fn;` for the module's function number idx:
  * outside every memory window, so a data access through it faults. */

@@ -69,6 +69,24 @@ static bool link_is_cdp(const char *name)
 	       !strncmp(name, "cudaGetParameterBuffer", 22);
 }
 
+/* The system call site cs makes (malloc/free without a definition in
+ * the module, declared with their CUDA signatures), or PB_NONE. */
+static uint8_t link_builtin(const struct ptx_front *pf, const struct pcall *cs)
+{
+	if (cs->indirect)
+		return PB_NONE;
+	uint32_t i = strmap_get(&pf->fmap, cs->callee, strlen(cs->callee));
+	if (i != STRMAP_NONE && pf->funcs[i]->defined)
+		return PB_NONE;
+	if (!strcmp(cs->callee, "malloc") && cs->n_args == 1 && cs->has_ret &&
+	    cs->arg_size[0] == 8 && cs->ret_size == 8)
+		return PB_MALLOC;
+	if (!strcmp(cs->callee, "free") && cs->n_args == 1 &&
+	    cs->arg_size[0] == 8)
+		return PB_FREE;
+	return PB_NONE;
+}
+
 /* Callee of call site cs, or NULL after reporting why not. */
 static const struct pfunc *link_callee(struct link *lk, const struct pcall *cs,
 				       uint32_t *idx)
@@ -117,6 +135,8 @@ static int link_reach(struct link *lk, uint32_t kidx)
 				}
 				continue;
 			}
+			if (link_builtin(pf, &f->calls[c]))
+				continue; /* no code of its own */
 			if (!link_callee(lk, &f->calls[c], &g)) {
 				lk->err = 1;
 				continue;
@@ -151,6 +171,8 @@ static void link_recursive(struct link *lk, struct ptx_kernel *k)
 							      strlen(cs->callee)))
 						continue;
 					uint32_t w = lk->pos[g];
+					if (w == LINK_UNDEF) /* malloc, free */
+						continue;
 					if (w == r)
 						k->funcs[r].recursive = true;
 					if (!seen[w]) {
@@ -366,6 +388,23 @@ static int link_calls(struct link *lk, struct ptx_kernel *k, uint32_t i)
 							 cs, g);
 			if (next > first)
 				k->calls[first].n_alt = next - first;
+			continue;
+		}
+		uint8_t b = link_builtin(pf, cs);
+		if (b) { /* malloc/free: the caller's slots only */
+			struct ptx_call *kc = &k->calls[next++];
+			kc->builtin = b;
+			kc->entry_pc = kc->end_pc = kc->func = UINT32_MAX;
+			kc->callee = cs->callee;
+			kc->n_alt = 1;
+			kc->n_args = 1;
+			kc->args = arena_alloc(pf->ar, sizeof(struct ptx_copy));
+			kc->args[0].src = lk->frame[i] + cs->arg_off[0];
+			kc->args[0].size = 8;
+			if (cs->has_ret) {
+				kc->ret.dst = lk->frame[i] + cs->ret_off;
+				kc->ret.size = 8;
+			}
 			continue;
 		}
 		uint32_t gi = strmap_get(&pf->fmap, cs->callee,

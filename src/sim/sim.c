@@ -248,6 +248,11 @@ static void sim_final_stats(struct ws_sim *s)
 	stats_destroy(fin);
 }
 
+void ws_heap_destroy(struct ws_sim *s, struct ws_heap *h)
+{
+	fheap_release(h, s ? fgpu_mem(s->g) : NULL);
+}
+
 void ws_sim_destroy(struct ws_sim *s)
 {
 	if (!s)
@@ -839,6 +844,7 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 		return WS_E_INVALID;
 	memset(&st, 0, sizeof(st));
 	memset(&ts, 0, sizeof(ts));
+	fl.heap = l->heap;
 	fl.k = l->kernel;
 	memcpy(fl.grid, l->grid, sizeof(fl.grid));
 	memcpy(fl.block, l->block, sizeof(fl.block));
