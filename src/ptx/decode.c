@@ -293,6 +293,17 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		}
 		if (sfx_is(s, n, "sc") || sfx_is(s, n, "acq_rel"))
 			return 1;
+		/* sm_90 fence forms (fence.proxy.async{.shared::cta},
+		 * fence.mbarrier_init.release.cluster): every access is
+		 * performed in order here, so they order nothing more */
+		if (sfx_is(s, n, "proxy") || sfx_is(s, n, "async") ||
+		    sfx_is(s, n, "alias") || sfx_is(s, n, "mbarrier_init") ||
+		    sfx_is(s, n, "release") || sfx_is(s, n, "acquire") ||
+		    sfx_is(s, n, "cluster")) {
+			if (!in->aux)
+				in->aux = FENCE_CTA;
+			return 1;
+		}
 		break;
 	case OP_BRX:
 		if (sfx_is(s, n, "idx")) {
