@@ -161,6 +161,13 @@ void ptx_insn_print(FILE *f, const struct ptx_kernel *k, uint32_t pc)
 		fprintf(f, "@%sp%" PRIu32 " ", in->guard_neg ? "!" : "",
 			in->guard);
 	print_opcode(f, in);
+	if (in->op == OP_CALL && in->aux) { /* through a function pointer */
+		fputc(' ', f);
+		print_opnd(f, in, &in->o[0]);
+		fprintf(f, " (%" PRIu32 " candidates)", in->target < k->n_calls
+			? k->calls[in->target].n_alt : 0);
+		return;
+	}
 	if (in->op == OP_CALL && in->target < k->n_calls) {
 		fprintf(f, " %s", k->calls[in->target].callee);
 		return;
