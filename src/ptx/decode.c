@@ -151,6 +151,11 @@ static const char *const tensor_names[] = {
 	"wmma", "mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix",
 };
 
+/* Texture and surface opcodes: refused with a named error (not modelled). */
+static const char *const texture_names[] = {
+	"tex", "tld4", "txq", "suld", "sust", "sured", "suq", "istypep",
+};
+
 static int dc_base(const char *s, size_t len)
 {
 	if (sfx_is(s, len, "barrier"))
@@ -685,6 +690,12 @@ static int dc_opcode(struct dctx *c)
 			return ptx_err_tok(c->p->pf, t, "unsupported: tensor-core "
 					   "instruction %.*s (issue 18)",
 					   (int)t->len, t->s);
+	for (size_t i = 0; i < ARRAY_SIZE(texture_names); i++)
+		if (sfx_is(s, blen, texture_names[i]))
+			return ptx_err_tok(c->p->pf, t, "unsupported: texture "
+					   "or surface instruction %.*s (texture "
+					   "and surface objects are not modelled; "
+					   "issue 18)", (int)t->len, t->s);
 	int op = dc_base(s, blen);
 	for (size_t i = 0; op < 0 && i < ARRAY_SIZE(video_names); i++) {
 		if (!sfx_is(s, blen, video_names[i].s))

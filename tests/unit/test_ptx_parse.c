@@ -951,7 +951,8 @@ TEST(kernel_address_and_function_pointers)
 	unload(&l);
 }
 
-/* Tensor-core instructions fail at load with a message naming them. */
+/* Tensor-core and texture instructions fail at load with a message naming
+ * them. */
 TEST(tensor_core_refused_by_name)
 {
 	struct loaded l;
@@ -965,6 +966,15 @@ TEST(tensor_core_refused_by_name)
 	CHECK(strstr(diag_text(&l.d), "unsupported: tensor-core instruction "
 		     "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
 		     "(issue 18)") != NULL);
+	unload(&l);
+	load(&l, HDR ".visible .entry k(.param .u64 p) {\n"
+	     ".reg .b64 %rd<2>;\n.reg .f32 %f<7>;\n"
+	     "ld.param.u64 %rd1, [p];\n"
+	     "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];\n"
+	     "ret; }\n");
+	CHECK(l.rc != 0);
+	CHECK(strstr(diag_text(&l.d), "unsupported: texture or surface "
+		     "instruction tex.2d.v4.f32.f32") != NULL);
 	unload(&l);
 }
 
