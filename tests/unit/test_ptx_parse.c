@@ -559,12 +559,12 @@ TEST(error_unsupported_opcode_and_recovery)
 	     "\tret;\n}\n");
 	CHECK(l.rc != 0);
 	const char *t = diag_text(&l.d);
-	CHECK_STR_CONTAINS(t, "t.ptx:8:2: error: unsupported opcode "
-			      "'tex.1d.v4.s32.s32'");
+	CHECK_STR_CONTAINS(t, "t.ptx:8:2: error: unsupported: texture or "
+			      "surface instruction tex.1d.v4.s32.s32");
 	CHECK_STR_CONTAINS(t, "t.ptx:9:20: error: undefined identifier "
 			      "'%undefined'");
-	CHECK_STR_CONTAINS(t, "t.ptx:10:2: error: unsupported opcode "
-			      "'suld.b.1d.b32.trap'");
+	CHECK_STR_CONTAINS(t, "t.ptx:10:2: error: unsupported: texture or "
+			      "surface instruction suld.b.1d.b32.trap");
 	CHECK_EQ_U64(l.d.n_err, 3);
 	unload(&l);
 }
