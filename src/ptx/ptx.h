@@ -2,7 +2,9 @@
  * ptx.h - the PTX front end: text in, linked kernel images out.
  *
  * ptx_module_load() lexes and parses one PTX module (as emitted by
- * `nvcc -ptx`, any .version, .target sm_75..sm_90, with or without
+ * `nvcc -ptx`, .version up to 9.0, .target sm_75..sm_90 (a target above
+ * env->sm or a newer .version is a warning in ptx_module.warnings, an
+ * error with env->strict_target), with or without
  * -lineinfo), decodes every instruction once into struct insn (ir.h),
  * builds each function's CFG and immediate post-dominators (insn.reconv),
  * and links one struct ptx_kernel per .entry.  Module-scope .global and
