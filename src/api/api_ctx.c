@@ -183,6 +183,10 @@ void api_ctx_destroy(struct api_drv *d, struct api_ctx *c)
 			api_module_destroy(d, (struct CUmod_st *)owned[i]);
 		else if (owned[i]->kind == API_K_STREAM)
 			api_stream_destroy(d, (struct CUstream_st *)owned[i]);
+		else if (owned[i]->kind == API_K_ARRAY)
+			api_array_destroy(d, (struct CUarray_st *)owned[i]);
+		else if (owned[i]->kind == API_K_TEXOBJ)
+			api_texobj_destroy(d, (struct api_texobj *)owned[i]);
 		else
 			api_event_destroy(d, (struct CUevent_st *)owned[i]);
 	}
