@@ -85,6 +85,7 @@ enum popnd_kind {
 	PO_MEM,  /* [base+off] */
 	PO_VEC,  /* {a, b, ...} */
 	PO_DUAL, /* a|b */
+	PO_TEXADDR, /* [handle, {c0, c1, ...}] (tex, suld, sust) */
 };
 
 struct popnd {                /* one operand as written */
@@ -112,6 +113,7 @@ struct dctx {
 	bool saw_async;               /* cp had .async */
 	bool cp_mbar;                 /* cp.async.mbarrier.arrive */
 	bool simd16;                  /* add/sub/min/max .s16x2/.u16x2 */
+	bool sur_b;                   /* suld/sust had .b */
 	uint8_t rtype;                /* declared type of the register the last
 					 dc_name resolved (PT_NONE: none, `_`) */
 };
@@ -151,9 +153,9 @@ static const char *const tensor_names[] = {
 	"wmma", "mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix",
 };
 
-/* Texture and surface opcodes: refused with a named error (not modelled). */
+/* Texture and surface opcodes that are not modelled: a named error. */
 static const char *const texture_names[] = {
-	"tex", "tld4", "txq", "suld", "sust", "sured", "suq", "istypep",
+	"tld4", "txq", "sured", "suq", "istypep",
 };
 
 static int dc_base(const char *s, size_t len)
@@ -398,6 +400,31 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		if (n > 4 && !memcmp(s, "L2::", 4))
 			return 1; /* prefetch size L2::64B/128B/256B */
 		break;
+	case OP_TEX:
+	case OP_SULD:
+	case OP_SUST: {
+		static const char *const geom[] = {"", "1d", "2d", "3d", "a1d",
+						   "a2d"};
+		static const char *const sm[] = {"", "trap", "clamp", "zero"};
+		if (!in->aux && (i = NAME_FIND(geom, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		if (in->op != OP_TEX && sfx_is(s, n, "b") && !c->sur_b) {
+			c->sur_b = true;
+			return 1;
+		}
+		if (in->op != OP_TEX && (i = NAME_FIND(sm, s, n))) {
+			in->cmp = (uint8_t)i;
+			return 1;
+		}
+		if (in->op != OP_TEX && (sfx_is(s, n, "ca") ||
+					 sfx_is(s, n, "cg") || sfx_is(s, n, "cs") ||
+					 sfx_is(s, n, "cv") || sfx_is(s, n, "wb") ||
+					 sfx_is(s, n, "wt")))
+			return 1; /* cache operators: no effect */
+		break;
+	}
 	case OP_MBAR: {
 		static const char *const mb[] = {
 			"", "init", "inval", "arrive", "arrive_drop",
@@ -693,9 +720,10 @@ static int dc_opcode(struct dctx *c)
 	for (size_t i = 0; i < ARRAY_SIZE(texture_names); i++)
 		if (sfx_is(s, blen, texture_names[i]))
 			return ptx_err_tok(c->p->pf, t, "unsupported: texture "
-					   "or surface instruction %.*s (texture "
-					   "and surface objects are not modelled; "
-					   "issue 18)", (int)t->len, t->s);
+					   "or surface instruction %.*s (only tex "
+					   "1d/2d/3d/a1d/a2d, suld.b and sust.b "
+					   "are modelled; issue 18)",
+					   (int)t->len, t->s);
 	int op = dc_base(s, blen);
 	for (size_t i = 0; op < 0 && i < ARRAY_SIZE(video_names); i++) {
 		if (!sfx_is(s, blen, video_names[i].s))
@@ -744,6 +772,17 @@ static int dc_opcode(struct dctx *c)
 	case OP_CPASYNC:
 		ok = c->saw_async && (in->mods & (MOD_CA | MOD_CG));
 		break;
+	case OP_TEX: /* tex.geom.v4.dtype.ctype */
+		ok = ok && in->aux && in->vec == 4 && in->type2 != PT_NONE &&
+		     (in->type == PT_F32 || in->type == PT_S32 ||
+		      in->type == PT_U32) &&
+		     (in->type2 == PT_F32 || in->type2 == PT_S32);
+		break;
+	case OP_SULD:
+	case OP_SUST: /* su{ld,st}.b.geom{.v2,.v4}.bN.mode */
+		ok = ok && in->aux && c->sur_b && in->cmp &&
+		     dc_type_bits(in->type) && in->type != PT_B128;
+		break;
 	case OP_VIDEO:
 	case OP_VIDEO2:
 	case OP_VIDEO4:
@@ -770,7 +809,7 @@ static int dc_opcode(struct dctx *c)
 		ok = false;
 	if (in->op != OP_CVT && in->op != OP_SLCT && in->op != OP_SET &&
 	    in->op != OP_VIDEO && in->op != OP_VIDEO2 &&
-	    in->op != OP_VIDEO4 && in->type2 != PT_NONE)
+	    in->op != OP_VIDEO4 && in->op != OP_TEX && in->type2 != PT_NONE)
 		ok = false;
 	if ((in->op == OP_REDUX && ptype_size((enum ptype)in->type) != 4) ||
 	    (in->op == OP_REDUX && (in->aux == ATOM_ADD || in->aux == ATOM_MIN ||
@@ -785,7 +824,8 @@ static int dc_opcode(struct dctx *c)
 	if (in->op == OP_MBAR && in->aux != MBAR_CP_ARRIVE &&
 	    in->aux != MBAR_PENDING_COUNT && in->type != PT_B64)
 		ok = false;
-	if (in->vec != 1 && in->op != OP_LD && in->op != OP_ST)
+	if (in->vec != 1 && in->op != OP_LD && in->op != OP_ST &&
+	    in->op != OP_TEX && in->op != OP_SULD && in->op != OP_SUST)
 		ok = false;
 	if (!ok)
 		return dc_unsupported(c);
@@ -821,6 +861,24 @@ static int dc_parse_opnd(struct dctx *c, struct popnd *po)
 	if (pp_is_punct(t, '[')) {
 		const struct tok *b = pp_next(p);
 		po->kind = PO_MEM;
+		if (b->kind == T_IDENT && pp_accept(p, ',')) {
+			/* [handle, {coordinates}] */
+			po->kind = PO_TEXADDR;
+			po->t = b;
+			if (pp_expect(p, '{'))
+				return -1;
+			do {
+				const struct tok *e = pp_next(p);
+				if (e->kind != T_IDENT)
+					return dc_err(c, e, "expected a register");
+				if (po->n >= 4)
+					return dc_err(c, e, "too many coordinates");
+				po->el[po->n++] = e;
+			} while (pp_accept(p, ','));
+			if (pp_expect(p, '}'))
+				return -1;
+			return pp_expect(p, ']');
+		}
 		if (b->kind == T_IDENT) {
 			po->t = b;
 			if (pp_accept(p, '+')) {
@@ -1556,6 +1614,46 @@ static int dc_layout(struct dctx *c, struct popnd *v, int n)
 		if (in->o[3].kind == OK_IMM &&
 		    (in->o[3].imm < 0 || in->o[3].imm > cs))
 			return dc_err(c, v[3].t, "src-size exceeds cp-size");
+		return 0;
+	}
+	case OP_TEX:
+	case OP_SULD:
+	case OP_SUST: {
+		/* coordinates used per geometry (tex.3d and tex.a2d carry a
+		 * fourth, ignored element); suld/sust x is in bytes */
+		static const uint8_t need[] = {0, 1, 2, 3, 2, 3};
+		unsigned nc = need[in->aux];
+		struct popnd *va = &v[in->op == OP_SUST ? 0 : 1];
+		struct popnd *vd = &v[in->op == OP_SUST ? 1 : 0];
+		if (dc_count(c, n, 2, 2))
+			return -1;
+		if (va->kind != PO_TEXADDR)
+			return dc_err(c, va->t, "expected [object, {coordinates}]");
+		if (va->n < nc || va->n > (nc == 3 ? 4u : nc))
+			return dc_err(c, va->t, "wrong number of coordinates for "
+				      "the geometry");
+		if ((in->op == OP_SUST ? dc_src(c, vd, in->type, &in->o[0], 0, true)
+				       : dc_dst(c, vd, in->type, &in->o[0], 0, true)) ||
+		    dc_check_vec(c, &in->o[0]))
+			return -1;
+		if (dc_name(c, va->t, 0, &in->o[1], 1, false))
+			return -1;
+		if (in->o[1].kind != OK_REG && in->o[1].kind != OK_IMM)
+			return dc_err(c, va->t, "the object must be a 64-bit "
+				      "register");
+		for (unsigned i = 0; i < nc; i++) {
+			/* array layers are integers; tex coordinates have the
+			 * coordinate type, surface coordinates are .s32 */
+			uint8_t cty = in->op != OP_TEX ? PT_S32
+				: ((in->aux == TG_A1D || in->aux == TG_A2D) && !i)
+				? PT_B32 : in->type2;
+			if (dc_name(c, va->el[i], 0, &in->o[2 + i], 2 + i, false) ||
+			    dc_check_reg(c, va->el[i], &in->o[2 + i], cty))
+				return -1;
+			if (in->o[2 + i].kind != OK_REG)
+				return dc_err(c, va->el[i], "a coordinate must be "
+					      "a register");
+		}
 		return 0;
 	}
 	case OP_CPAWAIT:

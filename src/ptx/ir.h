@@ -144,6 +144,10 @@ enum match_mode { MATCH_ANY = 1, MATCH_ALL };                       /* MATCH */
 enum vid_op { VID_ADD = 1, VID_SUB, VID_ABSDIFF, VID_MIN, VID_MAX, VID_AVRG };
 enum vid_sec { VSEC_NONE, VSEC_ADD, VSEC_MIN, VSEC_MAX };
 enum cpa_kind { CPA_COMMIT = 1, CPA_WAIT_GROUP, CPA_WAIT_ALL };    /* CPAWAIT */
+/* TEX/SULD/SUST geometry (aux); insn.cmp holds the surface out-of-range
+ * mode (enum sur_mode) of suld/sust. */
+enum tex_geom { TG_1D = 1, TG_2D, TG_3D, TG_A1D, TG_A2D };
+enum sur_mode { SUR_TRAP = 1, SUR_CLAMP, SUR_ZERO };
 enum mbar_op {                                                      /* MBAR */
 	MBAR_INIT = 1, MBAR_INVAL, MBAR_ARRIVE, MBAR_ARRIVE_DROP,
 	MBAR_EXPECT_TX, MBAR_COMPLETE_TX, MBAR_TEST_WAIT, MBAR_TRY_WAIT,
@@ -242,6 +246,12 @@ struct opnd {
  *   cp.async:      o[0] = [dst] (shared), o[1] = [src] (global), o[2] =
  *                  cp-size, o[3] = src-size or OK_NONE; space = SP_SHARED
  *   cp.async.wait_group: o[0] = N; commit_group/wait_all: no operands
+ *   tex:           o[0] = {d0..d3} (OK_VEC), o[1] = texture object (b64),
+ *                  o[2..4] = coordinates in order (array: layer first);
+ *                  type = d type, type2 = coordinate type, aux = tex_geom
+ *   suld.b:        o[0] = d (or OK_VEC), o[1] = surface, o[2..4] = x (in
+ *                  bytes), y, z/layer; cmp = sur_mode
+ *   sust.b:        o[0] = value (or OK_VEC), o[1..4] as suld
  *   mbarrier:      init [a], count: o[0], o[1]; inval/cp-arrive [a]: o[0];
  *                  arrive{_drop} state, [a]{, count}: o[0..2];
  *                  expect_tx/complete_tx [a], tx: o[0], o[1];

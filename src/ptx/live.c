@@ -86,6 +86,7 @@ static bool live_o0_is_def(const struct insn *in)
 	switch (in->op) {
 	case OP_ST:
 	case OP_RED:
+	case OP_SUST:
 	case OP_BRA:
 	case OP_BRX:
 	case OP_CALL:
@@ -460,6 +461,7 @@ static bool live_hoist_fence(const struct insn *in)
 	case OP_CPASYNC:
 	case OP_CPAWAIT:
 	case OP_MBAR:
+	case OP_SUST:
 		return true;
 	default:
 		return false;

@@ -49,6 +49,11 @@ static const char *print_aux(const struct insn *in)
 						"min", "max", "avrg"};
 		return a <= VID_AVRG ? v[a] : "?";
 	}
+	case OP_TEX: case OP_SULD: case OP_SUST: {
+		static const char *const g[] = {"", "1d", "2d", "3d", "a1d",
+						"a2d"};
+		return a <= TG_A2D ? g[a] : "?";
+	}
 	case OP_CPAWAIT: {
 		static const char *const w[] = {"", "commit_group",
 						"wait_group", "wait_all"};
@@ -78,7 +83,8 @@ static void print_opcode(FILE *f, const struct insn *in)
 		fprintf(f, ".%s", aux);
 	bool video = in->op == OP_VIDEO || in->op == OP_VIDEO2 ||
 		in->op == OP_VIDEO4;
-	if (in->cmp && in->cmp <= CMP_NAN && !video)
+	bool sur = in->op == OP_SULD || in->op == OP_SUST;
+	if (in->cmp && in->cmp <= CMP_NAN && !video && !sur)
 		fprintf(f, ".%s", ptx_cmp_names[in->cmp]);
 	if (in->bop && in->bop <= BOP_POPC && !video)
 		fprintf(f, ".%s", bops[in->bop]);
@@ -91,7 +97,8 @@ static void print_opcode(FILE *f, const struct insn *in)
 	for (size_t i = 0; i < ARRAY_SIZE(print_mods); i++)
 		if (in->mods & print_mods[i].mod)
 			fprintf(f, ".%s", print_mods[i].s);
-	if (in->vec > 1 && (in->op == OP_LD || in->op == OP_ST))
+	if (in->vec > 1 && (in->op == OP_LD || in->op == OP_ST ||
+			    in->op == OP_TEX || sur))
 		fprintf(f, ".v%u", in->vec);
 	if (in->type)
 		fprintf(f, ".%s", ptype_name((enum ptype)in->type));

@@ -553,18 +553,18 @@ TEST(error_unsupported_opcode_and_recovery)
 	load(&l, HDR
 	     ".visible .entry k(.param .u64 p)\n{\n"
 	     "\t.reg .b32 %r<10>;\n\t.reg .b64 %rd<3>;\n"
-	     "\ttex.1d.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5}];\n"
+	     "\ttld4.r.2d.v4.s32.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5}];\n"
 	     "\tadd.s32 %r1, %r2, %undefined;\n"
-	     "\tsuld.b.1d.b32.trap {%r1}, [%rd1, {%r2}];\n"
+	     "\tsured.b.add.1d.u32.trap [%rd1, {%r2}], %r1;\n"
 	     "\tret;\n}\n");
 	CHECK(l.rc != 0);
 	const char *t = diag_text(&l.d);
 	CHECK_STR_CONTAINS(t, "t.ptx:8:2: error: unsupported: texture or "
-			      "surface instruction tex.1d.v4.s32.s32");
+			      "surface instruction tld4.r.2d.v4.s32.f32");
 	CHECK_STR_CONTAINS(t, "t.ptx:9:20: error: undefined identifier "
 			      "'%undefined'");
 	CHECK_STR_CONTAINS(t, "t.ptx:10:2: error: unsupported: texture or "
-			      "surface instruction suld.b.1d.b32.trap");
+			      "surface instruction sured.b.add.1d.u32.trap");
 	CHECK_EQ_U64(l.d.n_err, 3);
 	unload(&l);
 }
@@ -970,11 +970,11 @@ TEST(tensor_core_refused_by_name)
 	load(&l, HDR ".visible .entry k(.param .u64 p) {\n"
 	     ".reg .b64 %rd<2>;\n.reg .f32 %f<7>;\n"
 	     "ld.param.u64 %rd1, [p];\n"
-	     "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];\n"
+	     "tld4.g.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];\n"
 	     "ret; }\n");
 	CHECK(l.rc != 0);
 	CHECK(strstr(diag_text(&l.d), "unsupported: texture or surface "
-		     "instruction tex.2d.v4.f32.f32") != NULL);
+		     "instruction tld4.g.2d.v4.f32.f32") != NULL);
 	unload(&l);
 }
 
