@@ -58,6 +58,10 @@ typedef uint64_t cuuint64_t;
 #define cuModuleGetGlobal cuModuleGetGlobal_v2
 #define cuMemGetInfo cuMemGetInfo_v2
 #define cuMemAlloc cuMemAlloc_v2
+#define cuArrayCreate cuArrayCreate_v2
+#define cuArrayGetDescriptor cuArrayGetDescriptor_v2
+#define cuArray3DCreate cuArray3DCreate_v2
+#define cuArray3DGetDescriptor cuArray3DGetDescriptor_v2
 #define cuMemFree cuMemFree_v2
 #define cuMemGetAddressRange cuMemGetAddressRange_v2
 #define cuMemAllocHost cuMemAllocHost_v2
@@ -127,7 +131,7 @@ typedef struct CUmod_st *CUmodule;    /* a loaded module */
 typedef struct CUfunc_st *CUfunction; /* a kernel in a module */
 typedef struct CUevent_st *CUevent;   /* an event */
 typedef struct CUstream_st *CUstream; /* a stream */
-typedef struct CUarray_st *CUarray;   /* a CUDA array (not supported) */
+typedef struct CUarray_st *CUarray;   /* a CUDA array */
 typedef struct CUmemPoolHandle_st *CUmemoryPool; /* a memory pool (not
 						    supported) */
 
@@ -614,7 +618,7 @@ typedef enum CUmemorytype_enum {
 	CU_MEMORYTYPE_UNIFIED = 0x04
 } CUmemorytype;
 
-/* A 2D copy (cuMemcpy2D); arrays are not supported by warpsim. */
+/* A 2D copy (cuMemcpy2D); an array side ignores its pitch. */
 typedef struct CUDA_MEMCPY2D_st {
 	size_t srcXInBytes;         /* source X in bytes */
 	size_t srcY;                /* source row */
@@ -635,7 +639,7 @@ typedef struct CUDA_MEMCPY2D_st {
 } CUDA_MEMCPY2D_v2;
 typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
 
-/* A 3D copy (cuMemcpy3D); arrays are not supported by warpsim. */
+/* A 3D copy (cuMemcpy3D); an array side ignores its pitch and height. */
 typedef struct CUDA_MEMCPY3D_st {
 	size_t srcXInBytes;         /* source X in bytes */
 	size_t srcY;                /* source row */
@@ -664,6 +668,117 @@ typedef struct CUDA_MEMCPY3D_st {
 	size_t Depth;               /* slices copied */
 } CUDA_MEMCPY3D_v2;
 typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
+
+/* ---- CUDA arrays, texture and surface objects ------------------------------ */
+
+typedef enum CUarray_format_enum {
+	CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+	CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+	CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+	CU_AD_FORMAT_SIGNED_INT8 = 0x08,
+	CU_AD_FORMAT_SIGNED_INT16 = 0x09,
+	CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
+	CU_AD_FORMAT_HALF = 0x10,
+	CU_AD_FORMAT_FLOAT = 0x20
+} CUarray_format;
+
+typedef struct CUDA_ARRAY_DESCRIPTOR_st {
+	size_t Width;              /* elements per row */
+	size_t Height;             /* rows (0 for a 1D array) */
+	CUarray_format Format;     /* channel format */
+	unsigned int NumChannels;  /* 1, 2 or 4 */
+} CUDA_ARRAY_DESCRIPTOR_v2;
+typedef CUDA_ARRAY_DESCRIPTOR_v2 CUDA_ARRAY_DESCRIPTOR;
+
+#define CUDA_ARRAY3D_LAYERED 0x01         /* Depth counts layers */
+#define CUDA_ARRAY3D_SURFACE_LDST 0x02    /* may back a surface object */
+
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_st {
+	size_t Width;              /* elements per row */
+	size_t Height;             /* rows (0: 1D) */
+	size_t Depth;              /* slices or layers (0: 1D/2D) */
+	CUarray_format Format;     /* channel format */
+	unsigned int NumChannels;  /* 1, 2 or 4 */
+	unsigned int Flags;        /* CUDA_ARRAY3D_* */
+} CUDA_ARRAY3D_DESCRIPTOR_v2;
+typedef CUDA_ARRAY3D_DESCRIPTOR_v2 CUDA_ARRAY3D_DESCRIPTOR;
+
+typedef struct CUmipmappedArray_st *CUmipmappedArray; /* not supported */
+typedef unsigned long long CUtexObject;   /* a texture object */
+typedef unsigned long long CUsurfObject;  /* a surface object */
+
+typedef enum CUresourcetype_enum {
+	CU_RESOURCE_TYPE_ARRAY = 0x00,
+	CU_RESOURCE_TYPE_MIPMAPPED_ARRAY = 0x01,
+	CU_RESOURCE_TYPE_LINEAR = 0x02,
+	CU_RESOURCE_TYPE_PITCH2D = 0x03
+} CUresourcetype;
+
+typedef struct CUDA_RESOURCE_DESC_st {
+	CUresourcetype resType;            /* which member of res applies */
+	union {
+		struct {
+			CUarray hArray;            /* the array */
+		} array;
+		struct {
+			CUmipmappedArray hMipmappedArray; /* not supported */
+		} mipmap;
+		struct {
+			CUdeviceptr devPtr;        /* device memory */
+			CUarray_format format;     /* channel format */
+			unsigned int numChannels;  /* 1, 2 or 4 */
+			size_t sizeInBytes;        /* bytes */
+		} linear;
+		struct {
+			CUdeviceptr devPtr;        /* device memory */
+			CUarray_format format;     /* channel format */
+			unsigned int numChannels;  /* 1, 2 or 4 */
+			size_t width;              /* elements per row */
+			size_t height;             /* rows */
+			size_t pitchInBytes;       /* bytes between rows */
+		} pitch2D;
+		struct {
+			int reserved[32];          /* padding */
+		} reserved;
+	} res;                             /* the resource */
+	unsigned int flags;                /* must be 0 */
+} CUDA_RESOURCE_DESC_v1;
+typedef CUDA_RESOURCE_DESC_v1 CUDA_RESOURCE_DESC;
+
+typedef enum CUaddress_mode_enum {
+	CU_TR_ADDRESS_MODE_WRAP = 0,
+	CU_TR_ADDRESS_MODE_CLAMP = 1,
+	CU_TR_ADDRESS_MODE_MIRROR = 2,
+	CU_TR_ADDRESS_MODE_BORDER = 3
+} CUaddress_mode;
+
+typedef enum CUfilter_mode_enum {
+	CU_TR_FILTER_MODE_POINT = 0,
+	CU_TR_FILTER_MODE_LINEAR = 1
+} CUfilter_mode;
+
+#define CU_TRSF_READ_AS_INTEGER 0x01        /* no conversion to float */
+#define CU_TRSF_NORMALIZED_COORDINATES 0x02 /* coordinates in [0, 1) */
+#define CU_TRSF_SRGB 0x10                   /* not supported */
+#define CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION 0x20 /* no effect */
+#define CU_TRSF_SEAMLESS_CUBEMAP 0x40       /* not supported */
+
+typedef struct CUDA_TEXTURE_DESC_st {
+	CUaddress_mode addressMode[3]; /* per dimension */
+	CUfilter_mode filterMode;      /* point or linear */
+	unsigned int flags;            /* CU_TRSF_* */
+	unsigned int maxAnisotropy;    /* no effect */
+	CUfilter_mode mipmapFilterMode; /* no effect (no mipmaps) */
+	float mipmapLevelBias;         /* no effect */
+	float minMipmapLevelClamp;     /* no effect */
+	float maxMipmapLevelClamp;     /* no effect */
+	float borderColor[4];          /* CU_TR_ADDRESS_MODE_BORDER colour */
+	int reserved[12];              /* padding */
+} CUDA_TEXTURE_DESC_v1;
+typedef CUDA_TEXTURE_DESC_v1 CUDA_TEXTURE_DESC;
+
+typedef struct CUDA_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC; /* must
+						be NULL: views are not supported */
 
 typedef enum CUpointer_attribute_enum {
 	CU_POINTER_ATTRIBUTE_CONTEXT = 1,
@@ -953,6 +1068,29 @@ CUAPI CUresult CUDAAPI cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy);
 CUAPI CUresult CUDAAPI cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy,
 				       CUstream hStream);
 CUAPI CUresult CUDAAPI cuMemcpy3D(const CUDA_MEMCPY3D *pCopy);
+CUAPI CUresult CUDAAPI cuArrayCreate(CUarray *pHandle,
+				     const CUDA_ARRAY_DESCRIPTOR *pAllocateArray);
+CUAPI CUresult CUDAAPI cuArray3DCreate(
+	CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray);
+CUAPI CUresult CUDAAPI cuArrayDestroy(CUarray hArray);
+CUAPI CUresult CUDAAPI cuArrayGetDescriptor(
+	CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray);
+CUAPI CUresult CUDAAPI cuArray3DGetDescriptor(
+	CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray);
+CUAPI CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject,
+					 const CUDA_RESOURCE_DESC *pResDesc,
+					 const CUDA_TEXTURE_DESC *pTexDesc,
+					 const CUDA_RESOURCE_VIEW_DESC *pResViewDesc);
+CUAPI CUresult CUDAAPI cuTexObjectDestroy(CUtexObject texObject);
+CUAPI CUresult CUDAAPI cuTexObjectGetResourceDesc(
+	CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject);
+CUAPI CUresult CUDAAPI cuTexObjectGetTextureDesc(
+	CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject);
+CUAPI CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject,
+					  const CUDA_RESOURCE_DESC *pResDesc);
+CUAPI CUresult CUDAAPI cuSurfObjectDestroy(CUsurfObject surfObject);
+CUAPI CUresult CUDAAPI cuSurfObjectGetResourceDesc(
+	CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject);
 CUAPI CUresult CUDAAPI cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy,
 				       CUstream hStream);
 

@@ -14,6 +14,7 @@
 #ifndef WARPSIM_H
 #define WARPSIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -161,7 +162,46 @@ int ws_kernel_param(const struct ptx_kernel *k, unsigned i, unsigned *offset,
 
 /* ---- launches ----------------------------------------------------------- */
 
+/*
+ * Device heap for malloc/free in kernels (one per CUDA context): its
+ * region of `limit` bytes is allocated at the first malloc, after which
+ * the limit is fixed (ws_heap_set_limit: WS_E_INVALID).
+ */
+struct ws_heap;
+struct ws_heap *ws_heap_create(uint64_t limit);
+int ws_heap_set_limit(struct ws_heap *h, uint64_t limit);
+bool ws_heap_in_use(const struct ws_heap *h);
+void ws_heap_destroy(struct ws_sim *s, struct ws_heap *h);
+
+/*
+ * A texture or surface object as kernels see it: the CUtexObject or
+ * CUsurfObject value is the device address of one of these, written by
+ * the API layer (src/api/api_tex.c) and read by tex/suld/sust.  Texels
+ * are stored row-major from `data`: x at channels * size(format) bytes,
+ * rows `pitch` bytes apart, slices or layers `slice` bytes apart.
+ */
+#define WS_TEXDESC_MAGIC 0x5845545f53572e31ULL /* "1.WS_TEX" */
+struct ws_texdesc {
+	uint64_t magic;     /* WS_TEXDESC_MAGIC */
+	uint64_t data;      /* device address of texel (0, 0, 0) */
+	uint64_t pitch;     /* bytes between rows */
+	uint64_t slice;     /* bytes between slices or layers */
+	uint32_t dim[3];    /* width, height, depth in texels (1 if absent);
+			       for a layered 1D texture dim[1] = layers,
+			       for a layered 2D one dim[2] = layers */
+	uint32_t layered;   /* 1: the last dimension counts layers */
+	uint32_t format;    /* CUarray_format value (cuda.h) */
+	uint32_t channels;  /* 1, 2 or 4 */
+	uint32_t addr[3];   /* CUaddress_mode per dimension */
+	uint32_t filter;    /* CUfilter_mode: 0 point, 1 linear */
+	uint32_t flags;     /* CU_TRSF_* (read as integer, normalised) */
+	uint32_t surface;   /* 1: a surface object */
+	float border[4];    /* border colour */
+};
+
 struct ws_launch {
+	struct ws_heap *heap;            /* device heap, NULL: the simulator's
+					    own (8 MiB) */
 	const struct ptx_kernel *kernel; /* what to run */
 	unsigned grid[3];                /* blocks per grid dimension */
 	unsigned block[3];               /* threads per block dimension */

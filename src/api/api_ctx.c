@@ -155,6 +155,7 @@ static struct api_ctx *api_ctx_new(struct api_drv *d, unsigned flags,
 	c->limits[CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH] = 2;
 	c->limits[CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT] = 2048;
 	c->limits[CU_LIMIT_MAX_L2_FETCH_GRANULARITY] = 64;
+	c->heap = ws_heap_create(c->limits[CU_LIMIT_MALLOC_HEAP_SIZE]);
 	api_live_add(d, &c->h);
 	return c;
 }
@@ -183,6 +184,10 @@ void api_ctx_destroy(struct api_drv *d, struct api_ctx *c)
 			api_module_destroy(d, (struct CUmod_st *)owned[i]);
 		else if (owned[i]->kind == API_K_STREAM)
 			api_stream_destroy(d, (struct CUstream_st *)owned[i]);
+		else if (owned[i]->kind == API_K_ARRAY)
+			api_array_destroy(d, (struct CUarray_st *)owned[i]);
+		else if (owned[i]->kind == API_K_TEXOBJ)
+			api_texobj_destroy(d, (struct api_texobj *)owned[i]);
 		else
 			api_event_destroy(d, (struct CUevent_st *)owned[i]);
 	}
@@ -190,6 +195,7 @@ void api_ctx_destroy(struct api_drv *d, struct api_ctx *c)
 	for (i = 0; i < c->n_allocs; i++)
 		ws_mem_free(d->sim, c->allocs[i]);
 	free(c->allocs);
+	ws_heap_destroy(d->sim, c->heap);
 	if (d->primary == c) {
 		d->primary = NULL;
 		d->primary_refs = 0;
@@ -516,7 +522,12 @@ CUresult CUDAAPI cuCtxGetCacheConfig(CUfunc_cache *pconfig)
 	return api_end(CUDA_SUCCESS);
 }
 
-/* Limits are remembered and reported back; none changes the simulation. */
+/*
+ * Limits are remembered and reported back.  CU_LIMIT_MALLOC_HEAP_SIZE
+ * sizes the context's device heap (device-side malloc) and, as in CUDA,
+ * cannot change once a kernel has used the heap (CUDA_ERROR_INVALID_VALUE);
+ * the others do not change the simulation.
+ */
 CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value)
 {
 	struct api_drv *d;
@@ -526,6 +537,9 @@ CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value)
 	if (r != CUDA_SUCCESS)
 		return r;
 	if ((unsigned)limit >= CU_LIMIT_MAX)
+		return api_end(CUDA_ERROR_INVALID_VALUE);
+	if (limit == CU_LIMIT_MALLOC_HEAP_SIZE &&
+	    ws_heap_set_limit(c->heap, value) != WS_OK)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	c->limits[limit] = value;
 	return api_end(CUDA_SUCCESS);

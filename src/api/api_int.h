@@ -32,6 +32,8 @@ enum api_kind {
 	API_K_FUNC,    /* struct CUfunc_st */
 	API_K_EVENT,   /* struct CUevent_st */
 	API_K_STREAM,  /* struct CUstream_st */
+	API_K_ARRAY,   /* struct CUarray_st */
+	API_K_TEXOBJ,  /* struct api_texobj (texture or surface object) */
 };
 
 /* Common head of every handle object. */
@@ -51,6 +53,7 @@ struct api_ctx {                 /* a context; its CUcontext is a token */
 	CUdeviceptr *allocs;         /* device allocations made here */
 	size_t n_allocs;             /* entries used in allocs */
 	size_t cap_allocs;           /* entries allocated in allocs */
+	struct ws_heap *heap;        /* device heap of malloc/free in kernels */
 };
 
 struct CUmod_st {
@@ -83,6 +86,29 @@ struct CUstream_st {
 	unsigned flags;   /* CU_STREAM_* creation flags */
 	int priority;     /* requested priority (always 0 here) */
 };
+
+struct CUarray_st {
+	struct api_obj h;              /* kind API_K_ARRAY */
+	CUdeviceptr data;              /* texels, row-major, rows unpadded */
+	CUDA_ARRAY3D_DESCRIPTOR desc;  /* as created (2D: Depth 0) */
+	size_t elem;                   /* bytes per texel (all channels) */
+};
+
+struct api_texobj {
+	struct api_obj h;              /* kind API_K_TEXOBJ */
+	CUdeviceptr desc;              /* device struct ws_texdesc: the handle */
+	bool surface;                  /* a surface object */
+	CUDA_RESOURCE_DESC res;        /* as created */
+	CUDA_TEXTURE_DESC tex;         /* as created (zero for a surface) */
+};
+
+struct api_drv;
+
+/* Array a as a copy side: base, row pitch and rows per slice. */
+CUresult api_array_side(struct api_drv *d, CUarray a, CUdeviceptr *base,
+			size_t *pitch, size_t *height);
+void api_array_destroy(struct api_drv *d, struct CUarray_st *a);
+void api_texobj_destroy(struct api_drv *d, struct api_texobj *t);
 
 /* The driver: everything cuInit creates. */
 struct api_drv {

@@ -8,7 +8,7 @@
  * synchronising points and so report the context's sticky error.  "Pinned"
  * host memory is ordinary malloc memory, tracked so that cuMemFreeHost can
  * reject a pointer it did not hand out.  2D/3D copies (pitched, host,
- * device or unified memory; CUDA arrays are not modelled) are validated
+ * device or unified memory and CUDA arrays, api_tex.c) are validated
  * whole and then done row by row.  Pointer attributes describe device
  * allocations only; managed, registered and mapped host memory are
  * CUDA_ERROR_NOT_SUPPORTED because simulated device memory is not
@@ -404,13 +404,14 @@ struct api_xside {
 
 /*
  * Resolve a side from its memory type and pointers and offset it to the
- * copy origin.  Arrays are not modelled; a unified address is device memory
- * when it lies in an allocation, host memory otherwise.
+ * copy origin.  An array side uses the array's own pitch and height; a
+ * unified address is device memory when it lies in an allocation, host
+ * memory otherwise.
  */
-static CUresult api_xside_of(const struct api_drv *d, CUmemorytype type,
-			     const void *host, CUdeviceptr dev, size_t x,
-			     size_t y, size_t z, size_t pitch, size_t height,
-			     struct api_xside *out)
+static CUresult api_xside_of(struct api_drv *d, CUmemorytype type,
+			     const void *host, CUdeviceptr dev, CUarray arr,
+			     size_t x, size_t y, size_t z, size_t pitch,
+			     size_t height, struct api_xside *out)
 {
 	switch (type) {
 	case CU_MEMORYTYPE_HOST:
@@ -425,8 +426,14 @@ static CUresult api_xside_of(const struct api_drv *d, CUmemorytype type,
 		out->side = api_side_of(d, dev);
 		out->base = dev;
 		break;
-	case CU_MEMORYTYPE_ARRAY:
-		return CUDA_ERROR_NOT_SUPPORTED;
+	case CU_MEMORYTYPE_ARRAY: { /* its own layout (api_tex.c) */
+		CUresult r = api_array_side(d, arr, &dev, &pitch, &height);
+		if (r != CUDA_SUCCESS)
+			return r;
+		out->side = API_DEVICE;
+		out->base = dev;
+		break;
+	}
 	default:
 		return CUDA_ERROR_INVALID_VALUE;
 	}
@@ -490,18 +497,19 @@ static CUresult api_memcpy2d(const CUDA_MEMCPY2D *c, CUstream s)
 	if (!c)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	r = api_xside_of(d, c->srcMemoryType, c->srcHost, c->srcDevice,
-			 c->srcXInBytes, c->srcY, 0, c->srcPitch, 0, &src);
+			 c->srcArray, c->srcXInBytes, c->srcY, 0, c->srcPitch,
+			 0, &src);
 	if (r == CUDA_SUCCESS)
 		r = api_xside_of(d, c->dstMemoryType, c->dstHost, c->dstDevice,
-				 c->dstXInBytes, c->dstY, 0, c->dstPitch, 0,
-				 &dst);
+				 c->dstArray, c->dstXInBytes, c->dstY, 0,
+				 c->dstPitch, 0, &dst);
 	if (r != CUDA_SUCCESS)
 		return api_end(r);
 	if (c->WidthInBytes == 0 || c->Height == 0)
 		return api_end(CUDA_SUCCESS);
 	/* rows may not overlap within one side */
-	if ((c->Height > 1 && (c->srcPitch < c->WidthInBytes ||
-			       c->dstPitch < c->WidthInBytes)))
+	if ((c->Height > 1 && (src.pitch < c->WidthInBytes ||
+			       dst.pitch < c->WidthInBytes)))
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	return api_end(api_copy3d(d, &dst, &src, c->WidthInBytes, c->Height,
 				  1));
@@ -518,21 +526,21 @@ static CUresult api_memcpy3d(const CUDA_MEMCPY3D *c, CUstream s)
 	if (!c || c->reserved0 || c->reserved1 || c->srcLOD || c->dstLOD)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	r = api_xside_of(d, c->srcMemoryType, c->srcHost, c->srcDevice,
-			 c->srcXInBytes, c->srcY, c->srcZ, c->srcPitch,
-			 c->srcHeight, &src);
+			 c->srcArray, c->srcXInBytes, c->srcY, c->srcZ,
+			 c->srcPitch, c->srcHeight, &src);
 	if (r == CUDA_SUCCESS)
 		r = api_xside_of(d, c->dstMemoryType, c->dstHost, c->dstDevice,
-				 c->dstXInBytes, c->dstY, c->dstZ, c->dstPitch,
-				 c->dstHeight, &dst);
+				 c->dstArray, c->dstXInBytes, c->dstY, c->dstZ,
+				 c->dstPitch, c->dstHeight, &dst);
 	if (r != CUDA_SUCCESS)
 		return api_end(r);
 	if (c->WidthInBytes == 0 || c->Height == 0 || c->Depth == 0)
 		return api_end(CUDA_SUCCESS);
 	if ((c->Height > 1 || c->Depth > 1) &&
-	    (c->srcPitch < c->WidthInBytes || c->dstPitch < c->WidthInBytes))
+	    (src.pitch < c->WidthInBytes || dst.pitch < c->WidthInBytes))
 		return api_end(CUDA_ERROR_INVALID_VALUE);
-	if (c->Depth > 1 && (c->srcHeight < c->Height ||
-			     c->dstHeight < c->Height))
+	if (c->Depth > 1 && (src.slice < c->Height * src.pitch ||
+			     dst.slice < c->Height * dst.pitch))
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	return api_end(api_copy3d(d, &dst, &src, c->WidthInBytes, c->Height,
 				  c->Depth));

@@ -727,6 +727,7 @@ CUresult api_launch(CUfunction f, struct ws_launch *l, CUstream hStream,
 	if (r != CUDA_SUCCESS)
 		return api_end(r);
 	l->kernel = f->k;
+	l->heap = c->heap;
 	diag_init(&dg);
 	api_output_flush(d);
 	st = ws_launch(d->sim, l, &dg);

@@ -12,6 +12,8 @@
 #include "../base/base.h"
 #include "fgpu_int.h"
 
+#include <stdlib.h>
+
 static exec_fn *const exec_table[OP__COUNT] = {
 #define OP(e, name, unit, lat, flags) [OP_##e] = exec_##e,
 #include "../ptx/ops.def"
@@ -30,19 +32,43 @@ void simt_push(struct fwarp *w, uint32_t pc, uint32_t rpc, lanemask_t mask,
 		.n_active = bit_popc64(mask)};
 }
 
-/* Copy a call's return value from the callee frame for lanes m. */
+/*
+ * Copy a call's return value from the callee frame for lanes m; when the
+ * call re-entered a recursive function (save != 0) the callee's saved
+ * state is restored in between, so a return slot in that same region
+ * (self-recursion) receives the value after the restore.
+ */
 static void simt_copy_ret(const struct fgpu *g, struct fcta *c,
 			  struct fwarp *w, const struct ptx_call *cs,
-			  lanemask_t m)
+			  lanemask_t m, uint32_t save)
 {
-	unsigned l;
-	if (!cs->ret.size)
+	unsigned l, n = 0;
+	uint8_t *tmp = NULL;
+	if (!cs->ret.size) {
+		if (save)
+			fexec_call_restore(g->l->k, g->ws, c, w, save);
 		return;
+	}
+	if (save)
+		tmp = xmalloc((size_t)cs->ret.size * bit_popc64(m));
 	FOR_LANES(l, m) {
 		uint8_t *f = c->local + (size_t)(w->warp_id * g->ws + l) *
 			c->local_bytes;
-		memmove(f + cs->ret.dst, f + cs->ret.src, cs->ret.size);
+		if (save)
+			memcpy(tmp + (size_t)n++ * cs->ret.size, f + cs->ret.src,
+			       cs->ret.size);
+		else
+			memmove(f + cs->ret.dst, f + cs->ret.src, cs->ret.size);
 	}
+	if (!save)
+		return;
+	fexec_call_restore(g->l->k, g->ws, c, w, save);
+	n = 0;
+	FOR_LANES(l, m)
+		memcpy(c->local + (size_t)(w->warp_id * g->ws + l) *
+		       c->local_bytes + cs->ret.dst,
+		       tmp + (size_t)n++ * cs->ret.size, cs->ret.size);
+	free(tmp);
 }
 
 /* Pop finished entries; mark the warp exited when nothing is left. */
@@ -54,7 +80,9 @@ static void simt_reconverge(struct fgpu *g, struct fcta *c, struct fwarp *w)
 			return;
 		if (t->mask && t->call)
 			simt_copy_ret(g, c, w, &g->l->k->calls[t->call - 1],
-				      t->mask);
+				      t->mask, t->save);
+		else if (t->save) /* every lane exited inside: drop it */
+			w->save_len = t->save - 1;
 		w->sp--;
 	}
 }

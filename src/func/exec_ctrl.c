@@ -96,19 +96,155 @@ void exec_BRX(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 }
 
-void exec_CALL(struct exec *x, const struct insn *in, lanemask_t m)
+/* Header of one saved activation in fwarp.save. */
+struct fsave_hdr {
+	lanemask_t mask; /* lanes whose state follows */
+	uint32_t func;   /* ptx_kernel.funcs index */
+	uint32_t pad;    /* zero */
+};
+
+/* Bytes one lane's saved registers and frame region take. */
+static size_t save_lane_bytes(const struct ptx_func_info *fi)
 {
-	const struct ptx_call *cs = &x->k->calls[in->target];
+	return (size_t)fi->n_regs * 8 + fi->frame_bytes;
+}
+
+/*
+ * Dynamic frames (docs/semantics.md): before re-entering a recursive
+ * function that is already active on this warp, push its registers,
+ * predicates and frame region for lanes m; returns offset + 1 of the
+ * record, or 0 after a fault.
+ */
+static uint32_t call_save(struct exec *x, const struct ptx_func_info *fi,
+			  uint32_t func, lanemask_t m)
+{
+	struct fwarp *w = x->w;
 	struct fcta *c = x->cta;
+	size_t need = sizeof(struct fsave_hdr) + (size_t)fi->n_preds * 8 +
+		      bit_popc64(m) * save_lane_bytes(fi);
+	size_t off = w->save_len;
 	unsigned l;
 
-	set_pc(x, x->pc + 1);
-	if (!m)
+	if (off + need >= UINT32_MAX) {
+		fexec_fault(x, WS_E_TRAP, bit_ctz64(m), 0, SP__COUNT, 0,
+			    "call stack overflow: recursive frames exceed 4 GiB");
+		return 0;
+	}
+	if (off + need > w->save_cap) {
+		w->save_cap = MAX(off + need, 2 * w->save_cap);
+		w->save = xrealloc(w->save, w->save_cap);
+	}
+	uint8_t *p = w->save + off;
+	struct fsave_hdr h = {.mask = m, .func = func};
+	memcpy(p, &h, sizeof(h));
+	p += sizeof(h);
+	memcpy(p, w->preds + fi->pred_base, (size_t)fi->n_preds * 8);
+	p += (size_t)fi->n_preds * 8;
+	FOR_LANES(l, m) {
+		for (uint32_t r = 0; r < fi->n_regs; r++, p += 8)
+			memcpy(p, &w->regs[(size_t)(fi->reg_base + r) * x->ws + l],
+			       8);
+		memcpy(p, c->local + (size_t)(w->warp_id * x->ws + l) *
+		       c->local_bytes + fi->frame_base, fi->frame_bytes);
+		p += fi->frame_bytes;
+	}
+	w->save_len = off + need;
+	return (uint32_t)off + 1;
+}
+
+void fexec_call_restore(const struct ptx_kernel *k, unsigned ws,
+			struct fcta *c, struct fwarp *w, uint32_t save)
+{
+	const uint8_t *p = w->save + (save - 1);
+	struct fsave_hdr h;
+	unsigned l;
+
+	memcpy(&h, p, sizeof(h));
+	p += sizeof(h);
+	const struct ptx_func_info *fi = &k->funcs[h.func];
+	for (uint32_t i = 0; i < fi->n_preds; i++, p += 8) {
+		lanemask_t v;
+		memcpy(&v, p, 8);
+		w->preds[fi->pred_base + i] =
+			(w->preds[fi->pred_base + i] & ~h.mask) | (v & h.mask);
+	}
+	FOR_LANES(l, h.mask) {
+		for (uint32_t r = 0; r < fi->n_regs; r++, p += 8)
+			memcpy(&w->regs[(size_t)(fi->reg_base + r) * ws + l], p,
+			       8);
+		memcpy(c->local + (size_t)(w->warp_id * ws + l) *
+		       c->local_bytes + fi->frame_base, p, fi->frame_bytes);
+		p += fi->frame_bytes;
+	}
+	w->save_len = save - 1;
+}
+
+/*
+ * Device-side malloc/free (docs/semantics.md): lane by lane in lane order
+ * on the launch's heap; the argument and result are the caller's .param
+ * slots.  Freeing a pointer malloc did not return stops the kernel.
+ */
+static void call_builtin(struct exec *x, const struct ptx_call *cs,
+			 lanemask_t m)
+{
+	struct fcta *c = x->cta;
+	struct ws_heap *h = x->g->l->heap ? x->g->l->heap : x->g->heap;
+	unsigned l;
+
+	FOR_LANES(l, m) {
+		uint8_t *f = c->local + (size_t)(x->w->warp_id * x->ws + l) *
+			c->local_bytes;
+		uint64_t arg;
+		addr_t p = 0;
+		memcpy(&arg, f + cs->args[0].src, 8);
+		if (cs->builtin == PTX_BUILTIN_MALLOC) {
+			fheap_malloc(h, &x->g->mem, arg, &p);
+		} else if (fheap_free(h, arg)) {
+			fexec_fault(x, WS_E_ILLEGAL_ADDRESS, l, arg, SP_GLOBAL, 0,
+				    "free() of a pointer that malloc() did not "
+				    "return (or freed twice)");
+			return;
+		}
+		if (cs->ret.size)
+			memcpy(f + cs->ret.dst, &p, 8);
+	}
+	x->g->last_progress = x->g->icount;
+}
+
+/* Enter the callee of call record ci for lanes m (the pc has moved on). */
+static void call_enter(struct exec *x, uint32_t ci, lanemask_t m)
+{
+	const struct ptx_call *cs = &x->k->calls[ci];
+	struct fcta *c = x->cta;
+	uint32_t save = 0, depth = 0;
+	bool active = false;
+	unsigned l;
+
+	if (cs->builtin == PTX_BUILTIN_MALLOC || cs->builtin == PTX_BUILTIN_FREE) {
+		call_builtin(x, cs, m);
 		return;
-	if (cs->builtin) {
+	}
+	if (cs->builtin) { /* vprintf, __assertfail (exec_sys.c) */
 		fexec_syscall(x, cs, m);
 		return;
 	}
+	const struct ptx_func_info *fi = &x->k->funcs[cs->func];
+
+	for (uint32_t i = 0; i < x->w->sp; i++) {
+		uint32_t cl = x->w->stack[i].call;
+		if (cl) {
+			depth++;
+			active |= x->k->calls[cl - 1].func == cs->func;
+		}
+	}
+	if (depth >= WS_MAX_CALL_DEPTH) {
+		fexec_fault(x, WS_E_TRAP, bit_ctz64(m), 0, SP__COUNT, 0,
+			    "call stack overflow: more than 1024 nested calls "
+			    "(recursion too deep)");
+		return;
+	}
+	if (fi->recursive && active && !(save = call_save(x, fi, cs->func, m)))
+		return;
 	FOR_LANES(l, m) {
 		uint8_t *f = c->local + (size_t)(x->w->warp_id * x->ws + l) *
 			c->local_bytes;
@@ -116,7 +252,48 @@ void exec_CALL(struct exec *x, const struct insn *in, lanemask_t m)
 			memmove(f + cs->args[i].dst, f + cs->args[i].src,
 				cs->args[i].size);
 	}
-	simt_push(x->w, cs->entry_pc, cs->end_pc, m, in->target + 1);
+	simt_push(x->w, cs->entry_pc, cs->end_pc, m, ci + 1);
+	x->w->stack[x->w->sp - 1].save = save;
+}
+
+/*
+ * call: direct, or (aux = 1) through the function pointer in o[0]: lanes
+ * are grouped by pointer value and each group enters its candidate (the
+ * groups run one after the other, all returning to the next pc).  A value
+ * that is no candidate function of the module stops the kernel.
+ */
+void exec_CALL(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	set_pc(x, x->pc + 1);
+	if (!m)
+		return;
+	if (!in->aux) {
+		call_enter(x, in->target, m);
+		return;
+	}
+	const uint64_t *fp = x_src(x, &in->o[0], 0);
+	uint32_t n = in->target == UINT32_MAX ? 0 : x->k->calls[in->target].n_alt;
+	lanemask_t left = m;
+	while (left && !x->fault) {
+		unsigned l = bit_ctz64(left), j;
+		uint32_t ci = UINT32_MAX;
+		lanemask_t grp = 0;
+		for (uint32_t i = 0; i < n; i++)
+			if (x->k->calls[in->target + i].addr == fp[l])
+				ci = in->target + i;
+		if (ci == UINT32_MAX) {
+			fexec_fault(x, WS_E_TRAP, l, fp[l], SP__COUNT, 0,
+				    "indirect call through a value that is no "
+				    "function of this module with a matching "
+				    "signature");
+			return;
+		}
+		FOR_LANES(j, left)
+			if (fp[j] == fp[l])
+				grp |= (lanemask_t)1 << j;
+		left &= ~grp;
+		call_enter(x, ci, grp);
+	}
 }
 
 /* The innermost call frame's end pc, or UINT32_MAX in the kernel body. */

@@ -407,3 +407,174 @@ uint8_t *fexec_xlate(struct exec *x, unsigned sp, addr_t a, unsigned size,
 {
 	return mem_xlate(x, sp, a, size, lane);
 }
+
+/* ---- cp.async and mbarrier (sm_80+) -------------------------------------- */
+
+/*
+ * cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size}: the
+ * copy is done when the instruction executes (docs/semantics.md: the
+ * asynchronous copy completes at once, so commit/wait groups have nothing
+ * to wait for); bytes past src-size are zero-filled.  Both addresses must
+ * be aligned to cp-size.  Timing mode sees a global read of cp-size bytes
+ * per lane that writes no register.
+ */
+void exec_CPASYNC(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	unsigned cs = (unsigned)in->o[2].imm, l;
+	const uint64_t *ssz = in->o[3].kind != OK_NONE ? x_src(x, &in->o[3], 3)
+						      : NULL;
+	struct insn gi = *in;
+	addr_t da[WS_MAX_WARP], sa[WS_MAX_WARP];
+	uint8_t *dp[WS_MAX_WARP], *sp[WS_MAX_WARP];
+	lanemask_t full = 0;
+
+	gi.space = SP_GLOBAL;
+	mem_addrs(x, in, &in->o[0], m, da);
+	mem_addrs(x, &gi, &in->o[1], m, sa);
+	if (!mem_ptrs(x, in, da, m, cs, dp))
+		return;
+	FOR_LANES(l, m) {
+		unsigned n = ssz ? (unsigned)MIN(ssz[l], (uint64_t)cs) : cs;
+		if (n == cs) {
+			full |= (lanemask_t)1 << l;
+			continue;
+		}
+		sp[l] = NULL;
+		if (sa[l] & (cs - 1)) {
+			fexec_fault(x, WS_E_MISALIGNED, l, sa[l], SP_GLOBAL, cs,
+				    "misaligned address");
+			return;
+		}
+		if (n && !(sp[l] = fmem_ptr(&x->g->mem, sa[l], n))) {
+			fexec_fault(x, WS_E_ILLEGAL_ADDRESS, l, sa[l], SP_GLOBAL,
+				    n, "address outside every allocation of "
+				    "its space");
+			return;
+		}
+		memcpy(dp[l], sp[l] ? sp[l] : dp[l], n);
+		memset(dp[l] + n, 0, cs - n);
+	}
+	if (full && !mem_ptrs(x, &gi, sa, full, cs, sp))
+		return;
+	FOR_LANES(l, full)
+		memcpy(dp[l], sp[l], cs);
+	mem_record(x, &gi, sa, m, cs, false);
+	x->g->last_progress = x->g->icount;
+}
+
+/* commit_group / wait_group / wait_all: every copy has completed. */
+void exec_CPAWAIT(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	(void)x;
+	(void)in;
+	(void)m;
+}
+
+/*
+ * The mbarrier object (8 bytes, our own encoding; the ISA keeps it
+ * opaque): bits 0-19 pending arrivals of the current phase, 20-39 the
+ * expected arrival count, 40-61 the pending transaction count (signed),
+ * 63 the phase parity.  The state token of an arrive holds the phase
+ * parity before the arrive and the pending count after it.
+ */
+#define MB_PEND(v) ((uint32_t)((v) & 0xfffff))
+#define MB_EXP(v) ((uint32_t)(((v) >> 20) & 0xfffff))
+#define MB_TX(v) sext(((v) >> 40) & 0x3fffff, 22)
+#define MB_PHASE(v) ((unsigned)((v) >> 63))
+
+static uint64_t mb_make(uint32_t pend, uint32_t exp, int64_t tx,
+			unsigned phase)
+{
+	return (uint64_t)(pend & 0xfffff) | (uint64_t)(exp & 0xfffff) << 20 |
+	       ((uint64_t)tx & 0x3fffff) << 40 | (uint64_t)(phase & 1) << 63;
+}
+
+/* Complete the phase when nothing is pending. */
+static uint64_t mb_settle(uint64_t v)
+{
+	if (MB_PEND(v) == 0 && MB_TX(v) == 0)
+		return mb_make(MB_EXP(v), MB_EXP(v), 0, MB_PHASE(v) ^ 1);
+	return v;
+}
+
+void exec_MBAR(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	unsigned op = in->aux, l;
+	const struct opnd *ao = op == MBAR_ARRIVE || op == MBAR_ARRIVE_DROP ||
+		op == MBAR_TEST_WAIT || op == MBAR_TRY_WAIT ? &in->o[1]
+							     : &in->o[0];
+	addr_t a[WS_MAX_WARP];
+	uint8_t *p[WS_MAX_WARP];
+
+	if (op == MBAR_PENDING_COUNT) {
+		const uint64_t *st = x_src(x, &in->o[1], 1);
+		FOR_LANES(l, m)
+			x_put(x, &in->o[0], l, MB_PEND(st[l]));
+		return;
+	}
+	if (op == MBAR_CP_ARRIVE && !(in->mods & MOD_NOINC))
+		return; /* +1 pending, then the copies' arrive: no net change */
+	mem_addrs(x, in, ao, m, a);
+	if (!mem_ptrs(x, in, a, m, 8, p))
+		return;
+	bool wr = op != MBAR_TEST_WAIT && op != MBAR_TRY_WAIT;
+	mem_record(x, in, a, m, 8, wr);
+	const uint64_t *s1 = NULL, *s2 = NULL;
+	if (op == MBAR_INIT || op == MBAR_EXPECT_TX || op == MBAR_COMPLETE_TX)
+		s1 = x_src(x, &in->o[1], 1);
+	else if (in->o[2].kind != OK_NONE)
+		s2 = x_src(x, &in->o[2], 2);
+	FOR_LANES(l, m) { /* lane order, one arrival per lane */
+		uint64_t v = load_le(p[l], 8);
+		uint32_t n;
+		switch (op) {
+		case MBAR_INIT:
+			n = (uint32_t)s1[l] & 0xfffff;
+			v = mb_make(n, n, 0, 0);
+			break;
+		case MBAR_INVAL:
+			v = 0;
+			break;
+		case MBAR_EXPECT_TX:
+			v = mb_make(MB_PEND(v), MB_EXP(v),
+				    MB_TX(v) + (int64_t)(uint32_t)s1[l],
+				    MB_PHASE(v));
+			break;
+		case MBAR_COMPLETE_TX:
+			v = mb_settle(mb_make(MB_PEND(v), MB_EXP(v),
+					      MB_TX(v) - (int64_t)(uint32_t)s1[l],
+					      MB_PHASE(v)));
+			break;
+		case MBAR_ARRIVE:
+		case MBAR_ARRIVE_DROP:
+		case MBAR_CP_ARRIVE: {
+			int64_t tx = MB_TX(v);
+			n = 1;
+			if (s2 && (in->mods & MOD_EXPECT_TX))
+				tx += (int64_t)(uint32_t)s2[l];
+			else if (s2)
+				n = (uint32_t)s2[l];
+			uint32_t pend = MB_PEND(v) > n ? MB_PEND(v) - n : 0;
+			uint32_t exp = MB_EXP(v);
+			if (op == MBAR_ARRIVE_DROP)
+				exp = exp > n ? exp - n : 0;
+			uint64_t nv = mb_make(pend, exp, tx, MB_PHASE(v));
+			if (op != MBAR_CP_ARRIVE)
+				x_put(x, &in->o[0], l, nv);
+			v = mb_settle(nv);
+			break;
+		}
+		default: { /* test_wait / try_wait */
+			unsigned ph = (in->mods & MOD_PARITY)
+				? (unsigned)(s2[l] & 1) : MB_PHASE(s2[l]);
+			lanemask_t bit = (lanemask_t)1 << l;
+			x_write_pred(x, in->o[0].reg,
+				     MB_PHASE(v) != ph ? bit : 0, bit);
+			continue;
+		}
+		}
+		memcpy(p[l], &v, 8);
+	}
+	if (wr)
+		x->g->last_progress = x->g->icount;
+}

@@ -54,6 +54,7 @@ struct fmemrec {
 struct fgpu {
 	const struct ws_config *cfg;  /* configuration (immutable) */
 	struct fmem mem;              /* device memory */
+	struct ws_heap *heap;         /* device heap of launches naming none */
 	unsigned ws;                  /* warp size */
 	unsigned grid_id;             /* launches so far (%gridid) */
 	uint64_t clock;               /* functional clock: warp insts ever */
@@ -102,6 +103,9 @@ uint8_t *fexec_xlate(struct exec *x, unsigned sp, addr_t a, unsigned size,
 		     unsigned lane);
 /* Lanes m call the device system call of call site cs (exec_sys.c). */
 void fexec_syscall(struct exec *x, const struct ptx_call *cs, lanemask_t m);
+/* Pop the dynamic frame saved at offset save - 1 of w (exec_ctrl.c). */
+void fexec_call_restore(const struct ptx_kernel *k, unsigned ws,
+			struct fcta *c, struct fwarp *w, uint32_t save);
 /* Lanes m of the executing warp exit. */
 void fexec_exit_lanes(struct exec *x, lanemask_t m);
 /* Release any barrier of c whose arrival count is now complete. */

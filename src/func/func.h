@@ -64,7 +64,11 @@ const struct falloc *fmem_find(struct fmem *m, addr_t a);
 
 /* ---- launches ----------------------------------------------------------- */
 
+struct ws_heap;
+
 struct flaunch {
+	struct ws_heap *heap;        /* device heap for malloc/free, or NULL:
+					the functional GPU's own */
 	const struct ptx_kernel *k;  /* kernel */
 	unsigned grid[3];            /* grid shape */
 	unsigned block[3];           /* block shape */
@@ -95,6 +99,16 @@ void fgpu_destroy(struct fgpu *g);
 /* Write the device printf/assert text of past launches to f, in order. */
 void fgpu_output_flush(struct fgpu *g, FILE *f);
 struct fmem *fgpu_mem(struct fgpu *g);
+
+/* ---- device heap (heap.c; struct ws_heap in warpsim.h) -------------------- */
+
+/* malloc(n) from heap h (its region allocated in m at first use): 0 with
+ * the address in *out, which is 0 when the heap has no room. */
+int fheap_malloc(struct ws_heap *h, struct fmem *m, uint64_t n, addr_t *out);
+/* free(p): 0, or -1 when p is not a live block of h (free(0) is 0). */
+int fheap_free(struct ws_heap *h, addr_t p);
+/* Free h, returning its region to m (NULL: the memory is already gone). */
+void fheap_release(struct ws_heap *h, struct fmem *m);
 /*
  * Run a launch to completion in functional mode.  Returns 0 or a negative
  * enum ws_status; a fault or hang is reported once on stderr and in d.

@@ -36,7 +36,12 @@ struct simt_entry {
 	lanemask_t mask;   /* lanes on this path */
 	uint32_t call;     /* call-site index + 1 for a call frame, else 0 */
 	uint32_t n_active; /* popcount of mask (kept with it: thread counts) */
+	uint32_t save;     /* call frame that re-entered a recursive function:
+			      offset + 1 of its saved state in fwarp.save */
 };
+
+/* Nested calls one warp may have active (recursion depth limit). */
+#define WS_MAX_CALL_DEPTH 1024
 
 enum fwarp_state {
 	FW_READY,     /* can issue */
@@ -61,6 +66,11 @@ struct fwarp {
 	lanemask_t bar_mask;      /* lanes active at the barrier (bar.red) */
 	uint64_t n_insn;          /* warp instructions executed */
 	uint64_t sleep_until;     /* nanosleep: instruction clock to wait for */
+	uint8_t *save;            /* dynamic frames: saved registers,
+				     predicates and frame regions of re-entered
+				     recursive functions, a LIFO stack */
+	size_t save_len;          /* bytes of save in use */
+	size_t save_cap;          /* bytes allocated for save */
 	size_t regs_cap;          /* register slots allocated in regs */
 	size_t preds_cap;         /* predicate masks allocated in preds */
 };
@@ -182,6 +192,11 @@ static inline void x_write_pred(struct exec *x, uint32_t p, lanemask_t vals,
 	lanemask_t *d = &x->w->preds[p];
 	*d = (*d & ~m) | (vals & m);
 }
+
+/* Lanes of m named in the membermask operand o (warp intrinsics; o may be
+ * OK_NONE: all of m).  slot: scratch row for a non-register o. */
+lanemask_t exec_members(struct exec *x, const struct opnd *o, lanemask_t m,
+			unsigned slot);
 
 /* Value of special register id (N of %envregN in n) for one lane. */
 uint64_t exec_sreg(struct exec *x, unsigned id, unsigned lane);

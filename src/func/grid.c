@@ -35,6 +35,7 @@ struct fgpu *fgpu_create(const struct ws_config *cfg)
 	g->cfg = cfg;
 	g->ws = (unsigned)cfg->warp_size;
 	fmem_init(&g->mem, cfg->device_mem_mb << 20);
+	g->heap = ws_heap_create(8u << 20); /* CUDA's default heap size */
 	return g;
 }
 
@@ -47,6 +48,7 @@ void fgpu_destroy(struct fgpu *g)
 	free(g->slots);
 	free(g->slot_busy);
 	free(g->out);
+	fheap_release(g->heap, &g->mem);
 	fmem_release(&g->mem);
 	free(g);
 }
@@ -202,6 +204,7 @@ static void slot_free(struct fcta *c)
 		free(c->warps[i].regs);
 		free(c->warps[i].preds);
 		free(c->warps[i].stack);
+		free(c->warps[i].save);
 	}
 	free(c->warps);
 	free(c->shared);
@@ -234,6 +237,7 @@ void fgpu_cta_start(struct fgpu *g, unsigned s, uint64_t id, unsigned smid,
 		w->cc = 0;
 		w->state = FW_READY;
 		w->sp = 0;
+		w->save_len = 0;
 		w->n_insn = 0;
 		w->sleep_until = 0;
 		/* registers keep the previous block's values, as in hardware

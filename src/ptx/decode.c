@@ -85,6 +85,7 @@ enum popnd_kind {
 	PO_MEM,  /* [base+off] */
 	PO_VEC,  /* {a, b, ...} */
 	PO_DUAL, /* a|b */
+	PO_TEXADDR, /* [handle, {c0, c1, ...}] (tex, suld, sust) */
 };
 
 struct popnd {                /* one operand as written */
@@ -109,6 +110,10 @@ struct dctx {
 	bool vec_used;                /* vec_reg[] taken by an operand */
 	uint8_t hint;                 /* enum addr_hint of the address */
 	bool saw_idx;                 /* brx had .idx */
+	bool saw_async;               /* cp had .async */
+	bool cp_mbar;                 /* cp.async.mbarrier.arrive */
+	bool simd16;                  /* add/sub/min/max .s16x2/.u16x2 */
+	bool sur_b;                   /* suld/sust had .b */
 	uint8_t rtype;                /* declared type of the register the last
 					 dc_name resolved (PT_NONE: none, `_`) */
 };
@@ -125,6 +130,33 @@ static int dc_unsupported(struct dctx *c)
 }
 
 /* ---- opcode and suffixes ---------------------------------------------------- */
+
+/* Video instructions: base name -> operation and element count. */
+static const struct {
+	const char *s; /* mnemonic */
+	uint8_t vop;   /* enum vid_op */
+	uint8_t n;     /* elements: 1 (scalar), 2 or 4 */
+} video_names[] = {
+	{"vadd", VID_ADD, 1}, {"vsub", VID_SUB, 1},
+	{"vabsdiff", VID_ABSDIFF, 1}, {"vmin", VID_MIN, 1},
+	{"vmax", VID_MAX, 1},
+	{"vadd2", VID_ADD, 2}, {"vsub2", VID_SUB, 2},
+	{"vavrg2", VID_AVRG, 2}, {"vabsdiff2", VID_ABSDIFF, 2},
+	{"vmin2", VID_MIN, 2}, {"vmax2", VID_MAX, 2},
+	{"vadd4", VID_ADD, 4}, {"vsub4", VID_SUB, 4},
+	{"vavrg4", VID_AVRG, 4}, {"vabsdiff4", VID_ABSDIFF, 4},
+	{"vmin4", VID_MIN, 4}, {"vmax4", VID_MAX, 4},
+};
+
+/* Tensor-core and matrix-fragment opcodes: refused with a named error. */
+static const char *const tensor_names[] = {
+	"wmma", "mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix",
+};
+
+/* Texture and surface opcodes that are not modelled: a named error. */
+static const char *const texture_names[] = {
+	"tld4", "txq", "sured", "suq", "istypep",
+};
 
 static int dc_base(const char *s, size_t len)
 {
@@ -148,6 +180,18 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 	struct insn *in = &c->in;
 	int i;
 
+	/* add/min/max on .s16x2/.u16x2 (sm_90; ptxas has no sub on them):
+	 * the 2-way SIMD video operation with default selectors and no c */
+	if ((in->op == OP_ADD || in->op == OP_MIN || in->op == OP_MAX) &&
+	    in->type == PT_NONE && !(in->mods & MOD_SAT) &&
+	    (sfx_is(s, n, "s16x2") || sfx_is(s, n, "u16x2"))) {
+		in->aux = in->op == OP_ADD ? VID_ADD
+			  : in->op == OP_MIN ? VID_MIN : VID_MAX;
+		in->op = OP_VIDEO2;
+		in->type = in->type2 = in->cmp = s[0] == 's' ? PT_S32 : PT_U32;
+		c->simd16 = true;
+		return 1;
+	}
 	switch (in->op) {
 	case OP_ATOM:
 	case OP_RED:
@@ -256,6 +300,17 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		}
 		if (sfx_is(s, n, "sc") || sfx_is(s, n, "acq_rel"))
 			return 1;
+		/* sm_90 fence forms (fence.proxy.async{.shared::cta},
+		 * fence.mbarrier_init.release.cluster): every access is
+		 * performed in order here, so they order nothing more */
+		if (sfx_is(s, n, "proxy") || sfx_is(s, n, "async") ||
+		    sfx_is(s, n, "alias") || sfx_is(s, n, "mbarrier_init") ||
+		    sfx_is(s, n, "release") || sfx_is(s, n, "acquire") ||
+		    sfx_is(s, n, "cluster")) {
+			if (!in->aux)
+				in->aux = FENCE_CTA;
+			return 1;
+		}
 		break;
 	case OP_BRX:
 		if (sfx_is(s, n, "idx")) {
@@ -267,6 +322,149 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		if (sfx_is(s, n, "L1") || sfx_is(s, n, "L2"))
 			return 1;
 		break;
+	case OP_REDUX:
+		if (sfx_is(s, n, "sync"))
+			return 1;
+		if ((i = NAME_FIND(ptx_atom_names, s, n)) &&
+		    (i == ATOM_ADD || i == ATOM_MIN || i == ATOM_MAX ||
+		     i == ATOM_AND || i == ATOM_OR || i == ATOM_XOR)) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	case OP_ELECT:
+		if (sfx_is(s, n, "sync")) {
+			in->aux = 1;
+			return 1;
+		}
+		break;
+	case OP_BMSK:
+		if (sfx_is(s, n, "clamp"))
+			return 1;
+		if (sfx_is(s, n, "wrap")) {
+			in->mods |= MOD_WRAP;
+			return 1;
+		}
+		break;
+	case OP_VIDEO:
+	case OP_VIDEO2:
+	case OP_VIDEO4:
+		for (i = 1; i < PT__COUNT; i++) {
+			if (!sfx_is(s, n, ptype_name((enum ptype)i)))
+				continue;
+			if (in->type == PT_NONE)
+				in->type = (uint8_t)i;
+			else if (in->type2 == PT_NONE)
+				in->type2 = (uint8_t)i;
+			else if (in->cmp == 0)
+				in->cmp = (uint8_t)i;
+			else
+				return 0;
+			return 1;
+		}
+		if (sfx_is(s, n, "add") || sfx_is(s, n, "min") ||
+		    sfx_is(s, n, "max")) {
+			if (in->bop)
+				return 0;
+			in->bop = s[1] == 'd' ? VSEC_ADD
+				  : s[1] == 'i' ? VSEC_MIN : VSEC_MAX;
+			return 1;
+		}
+		break;
+	case OP_CPASYNC:
+		if (sfx_is(s, n, "async") && !c->saw_async) {
+			c->saw_async = true;
+			return 1;
+		}
+		if (!c->saw_async)
+			break;
+		if (sfx_is(s, n, "commit_group") || sfx_is(s, n, "wait_group") ||
+		    sfx_is(s, n, "wait_all")) {
+			in->op = OP_CPAWAIT;
+			in->aux = s[0] == 'c' ? CPA_COMMIT
+				  : s[5] == 'g' ? CPA_WAIT_GROUP : CPA_WAIT_ALL;
+			return 1;
+		}
+		if (sfx_is(s, n, "mbarrier")) {
+			in->op = OP_MBAR;
+			c->cp_mbar = true;
+			return 1;
+		}
+		if (sfx_is(s, n, "shared") || sfx_is(s, n, "shared::cta") ||
+		    sfx_is(s, n, "global"))
+			return 1; /* the copy's spaces are fixed */
+		if (sfx_is(s, n, "L2::cache_hint")) {
+			in->mods |= MOD_L2HINT;
+			return 1;
+		}
+		if (n > 4 && !memcmp(s, "L2::", 4))
+			return 1; /* prefetch size L2::64B/128B/256B */
+		break;
+	case OP_TEX:
+	case OP_SULD:
+	case OP_SUST: {
+		static const char *const geom[] = {"", "1d", "2d", "3d", "a1d",
+						   "a2d"};
+		static const char *const sm[] = {"", "trap", "clamp", "zero"};
+		if (!in->aux && (i = NAME_FIND(geom, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		if (in->op != OP_TEX && sfx_is(s, n, "b") && !c->sur_b) {
+			c->sur_b = true;
+			return 1;
+		}
+		if (in->op != OP_TEX && (i = NAME_FIND(sm, s, n))) {
+			in->cmp = (uint8_t)i;
+			return 1;
+		}
+		if (in->op != OP_TEX && (sfx_is(s, n, "ca") ||
+					 sfx_is(s, n, "cg") || sfx_is(s, n, "cs") ||
+					 sfx_is(s, n, "cv") || sfx_is(s, n, "wb") ||
+					 sfx_is(s, n, "wt")))
+			return 1; /* cache operators: no effect */
+		break;
+	}
+	case OP_MBAR: {
+		static const char *const mb[] = {
+			"", "init", "inval", "arrive", "arrive_drop",
+			"expect_tx", "complete_tx", "test_wait", "try_wait",
+			"pending_count",
+		};
+		if (c->cp_mbar && !in->aux && sfx_is(s, n, "arrive")) {
+			in->aux = MBAR_CP_ARRIVE;
+			return 1;
+		}
+		if (c->cp_mbar && sfx_is(s, n, "noinc")) {
+			in->mods |= MOD_NOINC;
+			return 1;
+		}
+		if (!in->aux && (i = NAME_FIND(mb, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		if ((in->aux == MBAR_ARRIVE || in->aux == MBAR_ARRIVE_DROP) &&
+		    sfx_is(s, n, "expect_tx")) {
+			in->mods |= MOD_EXPECT_TX;
+			return 1;
+		}
+		if ((in->aux == MBAR_ARRIVE || in->aux == MBAR_ARRIVE_DROP) &&
+		    sfx_is(s, n, "noComplete")) {
+			in->mods |= MOD_NOCOMPLETE;
+			return 1;
+		}
+		if ((in->aux == MBAR_TEST_WAIT || in->aux == MBAR_TRY_WAIT) &&
+		    sfx_is(s, n, "parity")) {
+			in->mods |= MOD_PARITY;
+			return 1;
+		}
+		if (sfx_is(s, n, "cluster"))
+			return 1; /* scope: clusters are one CTA */
+		for (i = 0; i < (int)ARRAY_SIZE(memsem_names); i++)
+			if (sfx_is(s, n, memsem_names[i]))
+				return 1;
+		break;
+	}
 	default:
 		break;
 	}
@@ -275,6 +473,14 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		for (i = 0; i < (int)ARRAY_SIZE(memsem_names); i++)
 			if (sfx_is(s, n, memsem_names[i]))
 				return 1;
+		/* eviction priorities and prefetch sizes (L1::evict_last,
+		 * L2::128B...): cache hints without an effect here;
+		 * L2::cache_hint takes an operand and is not supported */
+		if (n > 4 && (!memcmp(s, "L1::", 4) || !memcmp(s, "L2::", 4)) &&
+		    !sfx_is(s, n, "L2::cache_hint"))
+			return 1;
+		if (sfx_is(s, n, "cluster") || sfx_is(s, n, "mmio"))
+			return 1;
 	}
 	return 0;
 }
@@ -312,6 +518,12 @@ static int dc_sfx(struct dctx *c, const char *s, size_t n)
 		in->space = (uint8_t)i;
 		return 0;
 	}
+	/* sm_80+ sub-qualified spaces: a cluster is one CTA here, so both
+	 * name the executing CTA's shared memory (docs/semantics.md) */
+	if (sfx_is(s, n, "shared::cta") || sfx_is(s, n, "shared::cluster")) {
+		in->space = SP_SHARED;
+		return 0;
+	}
 	if (sfx_is(s, n, "v2") || sfx_is(s, n, "v4")) {
 		in->vec = (uint8_t)(s[1] - '0');
 		return 0;
@@ -334,7 +546,12 @@ static bool dc_needs_type(const struct insn *in)
 	case OP_NOP:
 	case OP_RET:
 	case OP_TRAP:
+	case OP_ELECT:
+	case OP_CPASYNC:
+	case OP_CPAWAIT:
 		return false;
+	case OP_MBAR:
+		return in->aux != MBAR_CP_ARRIVE;
 	default:
 		return true;
 	}
@@ -396,6 +613,12 @@ static unsigned dc_type_classes(const struct insn *in)
 		return TC_B;
 	case OP_VOTE:
 		return TC_B | TC_P;
+	case OP_REDUX:
+		return TC_B | TC_I;
+	case OP_BMSK:
+		return TC_B;
+	case OP_VIDEO: case OP_VIDEO2: case OP_VIDEO4:
+		return TC_I;
 	case OP_SHR:
 		return TC_B | TC_I;
 	case OP_CVTA:
@@ -488,7 +711,27 @@ static int dc_opcode(struct dctx *c)
 	const char *dot = memchr(s, '.', t->len);
 	struct insn *in = &c->in;
 
-	int op = dc_base(s, (size_t)((dot ? dot : end) - s));
+	size_t blen = (size_t)((dot ? dot : end) - s);
+	for (size_t i = 0; i < ARRAY_SIZE(tensor_names); i++)
+		if (sfx_is(s, blen, tensor_names[i]))
+			return ptx_err_tok(c->p->pf, t, "unsupported: tensor-core "
+					   "instruction %.*s (issue 18)",
+					   (int)t->len, t->s);
+	for (size_t i = 0; i < ARRAY_SIZE(texture_names); i++)
+		if (sfx_is(s, blen, texture_names[i]))
+			return ptx_err_tok(c->p->pf, t, "unsupported: texture "
+					   "or surface instruction %.*s (only tex "
+					   "1d/2d/3d/a1d/a2d, suld.b and sust.b "
+					   "are modelled; issue 18)",
+					   (int)t->len, t->s);
+	int op = dc_base(s, blen);
+	for (size_t i = 0; op < 0 && i < ARRAY_SIZE(video_names); i++) {
+		if (!sfx_is(s, blen, video_names[i].s))
+			continue;
+		op = video_names[i].n == 1 ? OP_VIDEO
+		     : video_names[i].n == 2 ? OP_VIDEO2 : OP_VIDEO4;
+		in->aux = video_names[i].vop;
+	}
 	if (op < 0)
 		return dc_unsupported(c);
 	in->op = (uint16_t)op;
@@ -520,6 +763,38 @@ static int dc_opcode(struct dctx *c)
 	case OP_BRX:
 		ok = c->saw_idx;
 		break;
+	case OP_REDUX:
+	case OP_ELECT:
+	case OP_MBAR:
+	case OP_CPAWAIT:
+		ok = ok && in->aux != 0;
+		break;
+	case OP_CPASYNC:
+		ok = c->saw_async && (in->mods & (MOD_CA | MOD_CG));
+		break;
+	case OP_TEX: /* tex.geom.v4.dtype.ctype */
+		ok = ok && in->aux && in->vec == 4 && in->type2 != PT_NONE &&
+		     (in->type == PT_F32 || in->type == PT_S32 ||
+		      in->type == PT_U32) &&
+		     (in->type2 == PT_F32 || in->type2 == PT_S32);
+		break;
+	case OP_SULD:
+	case OP_SUST: /* su{ld,st}.b.geom{.v2,.v4}.bN.mode */
+		ok = ok && in->aux && c->sur_b && in->cmp &&
+		     dc_type_bits(in->type) && in->type != PT_B128;
+		break;
+	case OP_VIDEO:
+	case OP_VIDEO2:
+	case OP_VIDEO4:
+		/* dtype.atype.btype; the SIMD forms take only .u32/.s32 */
+		ok = ok && in->type2 != PT_NONE && in->cmp != 0 &&
+		     ptype_size((enum ptype)in->type) == 4 &&
+		     dc_type_class(in->type2) & TC_I &&
+		     dc_type_class(in->cmp) & TC_I &&
+		     (in->op == OP_VIDEO ||
+		      (ptype_size((enum ptype)in->type2) == 4 &&
+		       ptype_size((enum ptype)in->cmp) == 4));
+		break;
 	case OP_CVTA:
 		ok = ok && in->space != SP_GENERIC;
 		break;
@@ -533,9 +808,24 @@ static int dc_opcode(struct dctx *c)
 	if ((in->op == OP_SETP || in->op == OP_SET) && !in->cmp)
 		ok = false;
 	if (in->op != OP_CVT && in->op != OP_SLCT && in->op != OP_SET &&
-	    in->type2 != PT_NONE)
+	    in->op != OP_VIDEO && in->op != OP_VIDEO2 &&
+	    in->op != OP_VIDEO4 && in->op != OP_TEX && in->type2 != PT_NONE)
 		ok = false;
-	if (in->vec != 1 && in->op != OP_LD && in->op != OP_ST)
+	if ((in->op == OP_REDUX && ptype_size((enum ptype)in->type) != 4) ||
+	    (in->op == OP_REDUX && (in->aux == ATOM_ADD || in->aux == ATOM_MIN ||
+				    in->aux == ATOM_MAX) &&
+	     dc_type_class(in->type) == TC_B) ||
+	    (in->op == OP_REDUX && (in->aux == ATOM_AND || in->aux == ATOM_OR ||
+				    in->aux == ATOM_XOR) &&
+	     dc_type_class(in->type) != TC_B))
+		ok = false;
+	if (in->op == OP_BMSK && in->type != PT_B32)
+		ok = false;
+	if (in->op == OP_MBAR && in->aux != MBAR_CP_ARRIVE &&
+	    in->aux != MBAR_PENDING_COUNT && in->type != PT_B64)
+		ok = false;
+	if (in->vec != 1 && in->op != OP_LD && in->op != OP_ST &&
+	    in->op != OP_TEX && in->op != OP_SULD && in->op != OP_SUST)
 		ok = false;
 	if (!ok)
 		return dc_unsupported(c);
@@ -571,6 +861,24 @@ static int dc_parse_opnd(struct dctx *c, struct popnd *po)
 	if (pp_is_punct(t, '[')) {
 		const struct tok *b = pp_next(p);
 		po->kind = PO_MEM;
+		if (b->kind == T_IDENT && pp_accept(p, ',')) {
+			/* [handle, {coordinates}] */
+			po->kind = PO_TEXADDR;
+			po->t = b;
+			if (pp_expect(p, '{'))
+				return -1;
+			do {
+				const struct tok *e = pp_next(p);
+				if (e->kind != T_IDENT)
+					return dc_err(c, e, "expected a register");
+				if (po->n >= 4)
+					return dc_err(c, e, "too many coordinates");
+				po->el[po->n++] = e;
+			} while (pp_accept(p, ','));
+			if (pp_expect(p, '}'))
+				return -1;
+			return pp_expect(p, ']');
+		}
 		if (b->kind == T_IDENT) {
 			po->t = b;
 			if (pp_accept(p, '+')) {
@@ -730,8 +1038,7 @@ static int dc_symbol(struct dctx *c, const struct tok *t, int64_t off,
 	}
 	const struct gsym *g = pp_gsym(p, t->s, t->len);
 	if (!g)
-		return ptx_err_tok(p->pf, t, "undefined identifier '%.*s'",
-				   (int)t->len, t->s);
+		return ptx_func_addr(p->pf, t, off, &o->imm);
 	if (g->kind == GS_VAR) {
 		o->imm = (int64_t)(p->pf->m->vars[g->idx].addr + (uint64_t)off);
 	} else {
@@ -1125,6 +1432,12 @@ static uint8_t dc_opnd_type(const struct insn *in, unsigned i)
 	case OP_BARWARP:
 	case OP_NANOSLEEP:
 	case OP_BRX: return PT_U32;
+	case OP_REDUX: return i == 2 ? PT_B32 : in->type;
+	case OP_ELECT: return PT_B32;
+	case OP_VIDEO:
+	case OP_VIDEO2:
+	case OP_VIDEO4:
+		return i == 1 ? in->type2 : i == 2 ? in->cmp : in->type;
 	default: return in->type;
 	}
 }
@@ -1163,6 +1476,9 @@ static const struct {
 	[OP_TANH] = {2, 2, 1},    [OP_TESTP] = {2, 2, 1},
 	[OP_TRAP] = {0, 0, 0},    [OP_VOTE] = {2, 3, 1},
 	[OP_XOR] = {3, 3, 1},
+	[OP_REDUX] = {3, 3, 1},   [OP_ELECT] = {2, 2, 1},
+	[OP_BMSK] = {3, 3, 1},    [OP_VIDEO] = {3, 4, 1},
+	[OP_VIDEO2] = {4, 4, 1},  [OP_VIDEO4] = {4, 4, 1},
 };
 
 static int dc_count(struct dctx *c, int n, int lo, int hi)
@@ -1179,12 +1495,29 @@ static int dc_generic(struct dctx *c, struct popnd *v, int n)
 {
 	struct insn *in = &c->in;
 	bool dual = in->op == OP_SETP || in->op == OP_SHFL ||
-		    in->op == OP_MATCH;
+		    in->op == OP_MATCH || in->op == OP_ELECT;
 
-	if (dc_count(c, n, dc_arity[in->op].min, dc_arity[in->op].max))
+	if (c->simd16 ? dc_count(c, n, 3, 3)
+		      : dc_count(c, n, dc_arity[in->op].min, dc_arity[in->op].max))
 		return -1;
 	if ((in->op == OP_SETP || in->op == OP_SET) && (n == 4) != !!in->bop)
 		return dc_unsupported(c);
+	if (in->op == OP_VIDEO && (n == 4) != !!in->bop)
+		return dc_err(c, NULL, n == 4 ? "video data merge (d.dsel) is "
+			      "not supported" : "a secondary operation needs "
+			      "operand c");
+	if (in->op == OP_VIDEO2 || in->op == OP_VIDEO4 || in->op == OP_VIDEO) {
+		for (int i = 0; i < n; i++)
+			if (v[i].kind == PO_NAME && memchr(v[i].t->s, '.', v[i].t->len))
+				return dc_err(c, v[i].t, "video operand selectors "
+					      "and masks are not supported");
+		if (in->bop == VSEC_ADD && (in->mods & MOD_SAT) &&
+		    in->op != OP_VIDEO)
+			return dc_err(c, NULL, ".sat with .add is not allowed");
+		if (in->op != OP_VIDEO && (in->bop == VSEC_MIN ||
+					   in->bop == VSEC_MAX))
+			return dc_unsupported(c);
+	}
 	for (int i = 0; i < n; i++) {
 		uint8_t ty = dc_opnd_type(in, (unsigned)i);
 		int rc;
@@ -1260,6 +1593,117 @@ static int dc_layout(struct dctx *c, struct popnd *v, int n)
 		return 0;
 	case OP_NOP:
 		return 0;
+	case OP_CPASYNC: {
+		/* [dst], [src], cp-size{, src-size}{, cache-policy} */
+		int nx = (in->mods & MOD_L2HINT) ? 1 : 0;
+		if (dc_count(c, n, 3 + nx, 4 + nx) ||
+		    dc_mem(c, &v[0], &in->o[0], 0) ||
+		    dc_mem(c, &v[1], &in->o[1], 1) ||
+		    dc_src(c, &v[2], PT_U32, &in->o[2], 2, false) ||
+		    (n - nx == 4 &&
+		     dc_src(c, &v[3], PT_U32, &in->o[3], 3, false)) ||
+		    (nx && dc_src(c, &v[n - 1], PT_B64, &in->o[4], 4, false)))
+			return -1;
+		in->o[4].kind = OK_NONE; /* the cache policy has no effect */
+		in->space = SP_SHARED;
+		int64_t cs = in->o[2].imm;
+		if (in->o[2].kind != OK_IMM ||
+		    !(cs == 16 || ((cs == 4 || cs == 8) && !(in->mods & MOD_CG))))
+			return dc_err(c, v[2].t, "cp-size must be 4, 8 or 16 "
+				      "(16 with .cg)");
+		if (in->o[3].kind == OK_IMM &&
+		    (in->o[3].imm < 0 || in->o[3].imm > cs))
+			return dc_err(c, v[3].t, "src-size exceeds cp-size");
+		return 0;
+	}
+	case OP_TEX:
+	case OP_SULD:
+	case OP_SUST: {
+		/* coordinates used per geometry (tex.3d and tex.a2d carry a
+		 * fourth, ignored element); suld/sust x is in bytes */
+		static const uint8_t need[] = {0, 1, 2, 3, 2, 3};
+		unsigned nc = need[in->aux];
+		struct popnd *va = &v[in->op == OP_SUST ? 0 : 1];
+		struct popnd *vd = &v[in->op == OP_SUST ? 1 : 0];
+		if (dc_count(c, n, 2, 2))
+			return -1;
+		if (va->kind != PO_TEXADDR)
+			return dc_err(c, va->t, "expected [object, {coordinates}]");
+		if (va->n < nc || va->n > (nc == 3 ? 4u : nc))
+			return dc_err(c, va->t, "wrong number of coordinates for "
+				      "the geometry");
+		if ((in->op == OP_SUST ? dc_src(c, vd, in->type, &in->o[0], 0, true)
+				       : dc_dst(c, vd, in->type, &in->o[0], 0, true)) ||
+		    dc_check_vec(c, &in->o[0]))
+			return -1;
+		if (dc_name(c, va->t, 0, &in->o[1], 1, false))
+			return -1;
+		if (in->o[1].kind != OK_REG && in->o[1].kind != OK_IMM)
+			return dc_err(c, va->t, "the object must be a 64-bit "
+				      "register");
+		for (unsigned i = 0; i < nc; i++) {
+			/* array layers are integers; tex coordinates have the
+			 * coordinate type, surface coordinates are .s32 */
+			uint8_t cty = in->op != OP_TEX ? PT_S32
+				: ((in->aux == TG_A1D || in->aux == TG_A2D) && !i)
+				? PT_B32 : in->type2;
+			if (dc_name(c, va->el[i], 0, &in->o[2 + i], 2 + i, false) ||
+			    dc_check_reg(c, va->el[i], &in->o[2 + i], cty))
+				return -1;
+			if (in->o[2 + i].kind != OK_REG)
+				return dc_err(c, va->el[i], "a coordinate must be "
+					      "a register");
+		}
+		return 0;
+	}
+	case OP_CPAWAIT:
+		if (in->aux != CPA_WAIT_GROUP)
+			return dc_count(c, n, 0, 0);
+		if (dc_count(c, n, 1, 1) ||
+		    dc_src(c, &v[0], PT_U32, &in->o[0], 0, false))
+			return -1;
+		if (in->o[0].kind != OK_IMM)
+			return dc_err(c, v[0].t, "wait_group needs an integer "
+				      "constant");
+		return 0;
+	case OP_MBAR:
+		switch (in->aux) {
+		case MBAR_INIT:
+		case MBAR_EXPECT_TX:
+		case MBAR_COMPLETE_TX:
+			return dc_count(c, n, 2, 2) ||
+			       dc_mem(c, &v[0], &in->o[0], 0) ||
+			       dc_src(c, &v[1], PT_U32, &in->o[1], 1, false);
+		case MBAR_INVAL:
+		case MBAR_CP_ARRIVE:
+			return dc_count(c, n, 1, 1) ||
+			       dc_mem(c, &v[0], &in->o[0], 0);
+		case MBAR_ARRIVE:
+		case MBAR_ARRIVE_DROP:
+			if (dc_count(c, n, 2, 3) ||
+			    dc_dst(c, &v[0], PT_B64, &in->o[0], 0, false) ||
+			    dc_mem(c, &v[1], &in->o[1], 1) ||
+			    (n == 3 &&
+			     dc_src(c, &v[2], PT_U32, &in->o[2], 2, false)))
+				return -1;
+			if (n == 2 && (in->mods & (MOD_NOCOMPLETE | MOD_EXPECT_TX)))
+				return dc_err(c, NULL, "a count operand is "
+					      "required here");
+			return 0;
+		case MBAR_TEST_WAIT:
+		case MBAR_TRY_WAIT:
+			return dc_count(c, n, 3, in->aux == MBAR_TRY_WAIT ? 4 : 3) ||
+			       dc_dst(c, &v[0], PT_PRED, &in->o[0], 0, false) ||
+			       dc_mem(c, &v[1], &in->o[1], 1) ||
+			       dc_src(c, &v[2], (in->mods & MOD_PARITY) ? PT_U32
+					       : PT_B64, &in->o[2], 2, false) ||
+			       (n == 4 &&
+				dc_src(c, &v[3], PT_U32, &in->o[3], 3, false));
+		default: /* MBAR_PENDING_COUNT */
+			return dc_count(c, n, 2, 2) ||
+			       dc_dst(c, &v[0], PT_U32, &in->o[0], 0, false) ||
+			       dc_src(c, &v[1], PT_B64, &in->o[1], 1, false);
+		}
 	case OP_MOV:
 		if (dc_count(c, n, 2, 2) ||
 		    dc_dst(c, &v[0], ty, &in->o[0], 0, true) ||
@@ -1336,31 +1780,49 @@ static int dc_call(struct dctx *c)
 	if (name->kind != T_IDENT)
 		return dc_err(c, name, "expected a function name");
 	const struct lsym *l = pp_lookup(p, name->s, name->len, &k);
-	if (l && l->kind == LS_REG)
-		return dc_err(c, name, "indirect calls are not supported");
-	if (pp_accept(p, ',')) {
-		if (pp_expect(p, '('))
+	bool indirect = l && l->kind == LS_REG;
+	if (indirect) { /* call through a function pointer */
+		if (dc_name(c, name, 0, &c->in.o[0], 0, false))
 			return -1;
-		if (!pp_accept(p, ')')) {
-			do {
-				const struct tok *a = pp_next(p);
-				if (n_args >= ARRAY_SIZE(args))
-					return dc_err(c, a, "too many arguments");
-				args[n_args++] = a;
-			} while (pp_accept(p, ','));
-			if (pp_expect(p, ')'))
+		if (c->in.o[0].size != 8)
+			return dc_err(c, name, "a function pointer must be a "
+				      "64-bit register");
+		c->in.aux = 1;
+	}
+	if (pp_accept(p, ',')) {
+		if (!indirect || pp_is_punct(pp_peek(p), '(')) {
+			if (pp_expect(p, '('))
 				return -1;
+			if (!pp_accept(p, ')')) {
+				do {
+					const struct tok *a = pp_next(p);
+					if (n_args >= ARRAY_SIZE(args))
+						return dc_err(c, a, "too many "
+							      "arguments");
+					args[n_args++] = a;
+				} while (pp_accept(p, ','));
+				if (pp_expect(p, ')'))
+					return -1;
+			}
 		}
-		if (pp_is_punct(pp_peek(p), ','))
-			return dc_err(c, name,
-				      "indirect calls are not supported");
+		/* the .callprototype or .calltargets label: every function
+		 * whose address the module takes is a candidate at link */
+		if (indirect && (pp_accept(p, ',') ||
+				 pp_peek(p)->kind == T_IDENT) &&
+		    pp_next(p)->kind != T_IDENT)
+			return dc_err(c, NULL, "expected a call prototype");
+		if (!indirect && pp_is_punct(pp_peek(p), ','))
+			return dc_err(c, name, "a direct call takes no "
+				      "prototype");
 	}
 	if (pp_expect_semi(p))
 		return -1;
 
 	struct pcall pc = {0};
 	pc.pc = fn->n_code;
-	pc.callee = arena_strndup(p->pf->ar, name->s, name->len);
+	pc.callee = indirect ? NULL
+			     : arena_strndup(p->pf->ar, name->s, name->len);
+	pc.indirect = indirect;
 	pc.line = name->line;
 	pc.col = name->col;
 	pc.n_args = n_args;

@@ -104,6 +104,11 @@ enum insn_mod {
 	MOD_RELU = 1 << 23,    /* .relu */
 	MOD_NAN = 1 << 24,     /* min/max .NaN */
 	MOD_ABS = 1 << 25,     /* .abs (min/max/hmm) */
+	MOD_PARITY = 1 << 26,  /* mbarrier.test_wait/try_wait .parity */
+	MOD_NOINC = 1 << 27,   /* cp.async.mbarrier.arrive.noinc */
+	MOD_EXPECT_TX = 1 << 28, /* mbarrier.arrive.expect_tx */
+	MOD_NOCOMPLETE = 1 << 29, /* mbarrier.arrive.noComplete */
+	MOD_L2HINT = 1 << 30,  /* .L2::cache_hint: a cache-policy operand */
 };
 
 /* Rounding: none = the instruction's default. */
@@ -134,6 +139,20 @@ enum fence_level { FENCE_CTA = 1, FENCE_GL, FENCE_SYS };            /* FENCE */
 enum testp_op { TESTP_FINITE = 1, TESTP_INFINITE, TESTP_NUMBER,     /* TESTP */
 		TESTP_NOTANUMBER, TESTP_NORMAL, TESTP_SUBNORMAL };
 enum match_mode { MATCH_ANY = 1, MATCH_ALL };                       /* MATCH */
+/* VIDEO/VIDEO2/VIDEO4: the operation; insn.bop holds the secondary
+ * operation (enum vid_sec) and insn.cmp the b operand's type. */
+enum vid_op { VID_ADD = 1, VID_SUB, VID_ABSDIFF, VID_MIN, VID_MAX, VID_AVRG };
+enum vid_sec { VSEC_NONE, VSEC_ADD, VSEC_MIN, VSEC_MAX };
+enum cpa_kind { CPA_COMMIT = 1, CPA_WAIT_GROUP, CPA_WAIT_ALL };    /* CPAWAIT */
+/* TEX/SULD/SUST geometry (aux); insn.cmp holds the surface out-of-range
+ * mode (enum sur_mode) of suld/sust. */
+enum tex_geom { TG_1D = 1, TG_2D, TG_3D, TG_A1D, TG_A2D };
+enum sur_mode { SUR_TRAP = 1, SUR_CLAMP, SUR_ZERO };
+enum mbar_op {                                                      /* MBAR */
+	MBAR_INIT = 1, MBAR_INVAL, MBAR_ARRIVE, MBAR_ARRIVE_DROP,
+	MBAR_EXPECT_TX, MBAR_COMPLETE_TX, MBAR_TEST_WAIT, MBAR_TRY_WAIT,
+	MBAR_PENDING_COUNT, MBAR_CP_ARRIVE /* cp.async.mbarrier.arrive */
+};
 
 /* ---- special registers ------------------------------------------------- */
 
@@ -194,7 +213,9 @@ struct opnd {
  *   atom:          o[0] = dest, o[1] = address, o[2] = b, o[3] = c (cas)
  *   bra:           o[0] = OK_LABEL; target = pc, reconv = ipdom pc
  *   brx.idx:       o[0] = index; target = index into kernel->brx
- *   call:          target = index into kernel->calls; no operands
+ *   call:          target = index into kernel->calls; no operands;
+ *                  indirect (aux = 1): o[0] = the function-pointer register,
+ *                  target = its first candidate record (UINT32_MAX: none)
  *   bar (sync/arrive): o[0] = barrier id, o[1] = thread count or OK_NONE
  *   bar.red:       o[0] = dest, o[1] = id, o[2] = count or OK_NONE,
  *                  o[3] = predicate (OK_PRED); bop = POPC/AND/OR
@@ -217,6 +238,25 @@ struct opnd {
  *   mov unpack:    mov.b64 {lo, hi}, %rd: o[0] is OK_VEC
  *   testp:         o[0] = p, o[1] = a; aux = enum testp_op
  *   nanosleep:     o[0] = time
+ *   redux.sync:    o[0] = d, o[1] = a, o[2] = membermask; aux = atom_op
+ *   elect.sync:    o[0] = d (scratch for `_`), pdst = p, o[1] = membermask
+ *   bmsk:          o[0..2] = d, a, b; MOD_WRAP for .wrap
+ *   video:         o[0..3] = d, a, b, c (c OK_NONE for 3 operands);
+ *                  type = dtype, type2 = atype, cmp = btype, bop = vid_sec
+ *   cp.async:      o[0] = [dst] (shared), o[1] = [src] (global), o[2] =
+ *                  cp-size, o[3] = src-size or OK_NONE; space = SP_SHARED
+ *   cp.async.wait_group: o[0] = N; commit_group/wait_all: no operands
+ *   tex:           o[0] = {d0..d3} (OK_VEC), o[1] = texture object (b64),
+ *                  o[2..4] = coordinates in order (array: layer first);
+ *                  type = d type, type2 = coordinate type, aux = tex_geom
+ *   suld.b:        o[0] = d (or OK_VEC), o[1] = surface, o[2..4] = x (in
+ *                  bytes), y, z/layer; cmp = sur_mode
+ *   sust.b:        o[0] = value (or OK_VEC), o[1..4] as suld
+ *   mbarrier:      init [a], count: o[0], o[1]; inval/cp-arrive [a]: o[0];
+ *                  arrive{_drop} state, [a]{, count}: o[0..2];
+ *                  expect_tx/complete_tx [a], tx: o[0], o[1];
+ *                  test_wait/try_wait p, [a], state|parity{, hint}: o[0..3];
+ *                  pending_count d, state: o[0], o[1]
  * Layout: 16-byte header fields first, then pcs, then operands; pinned by
  * the _Static_assert below so hot loops keep it within 3 cache lines.
  */
@@ -259,7 +299,13 @@ struct ptx_call {           /* one call site (insn.target of OP_CALL) */
 	struct ptx_copy *args;  /* caller .param slot -> callee param slot */
 	struct ptx_copy ret;    /* callee retval -> caller slot (size 0: none) */
 	const char *callee;     /* callee name, for diagnostics */
-	uint32_t builtin;       /* PTX_BUILTIN_*: a device system call */
+	uint32_t func;          /* callee's index in ptx_kernel.funcs */
+	uint64_t addr;          /* indirect-call candidate: the callee's
+				   function-pointer value (PTX_FPTR) */
+	uint32_t n_alt;         /* first record of an indirect call site: its
+				   candidates (this and the next n_alt - 1) */
+	uint32_t builtin;       /* enum ptx_builtin: a device system call the
+				   simulator performs (no callee code) */
 };
 
 /* Device system calls: extern functions the simulator implements. */
@@ -267,7 +313,13 @@ enum ptx_builtin {
 	PTX_BUILTIN_NONE = 0,   /* an ordinary .func in the module */
 	PTX_BUILTIN_VPRINTF,    /* vprintf(format, argument buffer) */
 	PTX_BUILTIN_ASSERTFAIL, /* __assertfail(msg, file, line, func, size) */
+	PTX_BUILTIN_MALLOC,     /* malloc(size): the context's device heap */
+	PTX_BUILTIN_FREE,       /* free(pointer) */
 };
+
+/* The value of `mov.u64 %rd, fn;` for the module's function number idx:
+ * outside every memory window, so a data access through it faults. */
+#define PTX_FPTR(idx) (0xF00000000000ULL + 16 * ((uint64_t)(idx) + 1))
 
 struct ptx_brx {            /* a .branchtargets list (brx.idx) */
 	uint32_t n;             /* number of targets */
@@ -287,6 +339,16 @@ struct ptx_func_info {      /* one function placed in a kernel image */
 	const char *name;       /* PTX name */
 	uint32_t entry_pc;      /* first instruction */
 	uint32_t end_pc;        /* its OP_FEND */
+	uint32_t reg_base;      /* first register slot of the function */
+	uint32_t n_regs;        /* its register slots */
+	uint32_t pred_base;     /* first predicate */
+	uint32_t n_preds;       /* its predicates */
+	uint32_t frame_base;    /* its region of the per-thread local frame */
+	uint32_t frame_bytes;   /* bytes of that region */
+	bool recursive;         /* can call itself (directly or not): a call
+				   while it is active saves its registers,
+				   predicates and frame region (dynamic
+				   frames, docs/semantics.md) */
 };
 
 struct ptx_regclass {       /* register declaration summary (for lint) */

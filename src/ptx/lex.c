@@ -148,8 +148,16 @@ static void lex_name(struct lexer *lx, struct tok *t, bool dir)
 	t->kind = dir ? T_DIR : T_IDENT;
 	while (p < lx->end && lex_is_ident(*p))
 		p++;
-	while (!dir && p + 1 < lx->end && *p == '.' && lex_is_ident(p[1])) {
-		p++;
+	/* dotted continuations (add.rn.f32) and the sm_80+ `::` sub-qualifiers
+	 * (mbarrier.arrive.shared::cta.b64, ld.global.L2::128B) */
+	for (;;) {
+		if (!dir && p + 1 < lx->end && *p == '.' && lex_is_ident(p[1]))
+			p++;
+		else if (p + 2 < lx->end && p[0] == ':' && p[1] == ':' &&
+			 lex_is_ident(p[2]))
+			p += 2;
+		else
+			break;
 		while (p < lx->end && lex_is_ident(*p))
 			p++;
 	}

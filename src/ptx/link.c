@@ -4,10 +4,12 @@
  * The image is the kernel body followed by every .func reachable from it
  * (breadth-first), each closed by a synthetic OP_FEND.  Registers,
  * predicates and pcs are renumbered so that functions do not overlap.
- * Frames are static (no recursion, which is rejected): each function gets
- * its own region of the per-thread local frame holding its depots, its
- * formal/return parameters and the .param slots of its call sequences, so
- * a call is a set of byte copies between regions (struct ptx_call).
+ * Each function gets its own region of the per-thread local frame holding
+ * its depots, its formal/return parameters and the .param slots of its
+ * call sequences, so a call is a set of byte copies between regions
+ * (struct ptx_call).  Functions that can reach themselves through the
+ * call graph are marked recursive; the executor saves their registers
+ * and region when it re-enters one (dynamic frames, func/exec_ctrl.c).
  * Static .shared variables of all functions in the image, and the module
  * .shared variables they use, are laid out together; extern .shared starts
  * at the 16-byte aligned end.
@@ -34,17 +36,59 @@ struct link {
 	int err;                /* an error was reported */
 };
 
-/* The device system call an undefined callee names, or NONE. */
-static uint32_t link_builtin(const struct ptx_front *pf, const char *name)
+/* Whether module function g can be called through a function pointer. */
+static bool link_is_candidate(const struct pfunc *g)
 {
-	uint32_t i = strmap_get(&pf->fmap, name, strlen(name));
+	return g->addr_taken && g->defined && !g->is_entry;
+}
 
+/* Whether candidate g matches indirect call site cs (argument count and
+ * a return value when one is expected). */
+static bool link_matches(const struct pfunc *g, const struct pcall *cs)
+{
+	return link_is_candidate(g) && g->n_params == cs->n_args &&
+	       (!cs->has_ret || g->n_rets);
+}
+
+/* Call records site cs takes: 1, or the candidates of an indirect site. */
+static uint32_t link_site_records(const struct ptx_front *pf,
+				  const struct pcall *cs)
+{
+	uint32_t n = 0;
+	if (!cs->indirect)
+		return 1;
+	for (uint32_t g = 0; g < pf->n_funcs; g++)
+		n += link_matches(pf->funcs[g], cs);
+	return n;
+}
+
+/* Calls that name no function of the module (dynamic parallelism). */
+static bool link_is_cdp(const char *name)
+{
+	return strstr(name, "cudaCDP") || !strncmp(name, "cudaLaunchDevice", 16) ||
+	       !strncmp(name, "cudaGetParameterBuffer", 22);
+}
+
+/* The system call site cs makes (vprintf, __assertfail, and malloc/free
+ * without a definition in the module, declared with their CUDA
+ * signatures), or PTX_BUILTIN_NONE. */
+static uint32_t link_builtin(const struct ptx_front *pf, const struct pcall *cs)
+{
+	if (cs->indirect)
+		return PTX_BUILTIN_NONE;
+	uint32_t i = strmap_get(&pf->fmap, cs->callee, strlen(cs->callee));
 	if (i != STRMAP_NONE && pf->funcs[i]->defined)
 		return PTX_BUILTIN_NONE;
-	if (!strcmp(name, "vprintf"))
+	if (!strcmp(cs->callee, "vprintf"))
 		return PTX_BUILTIN_VPRINTF;
-	if (!strcmp(name, "__assertfail"))
+	if (!strcmp(cs->callee, "__assertfail"))
 		return PTX_BUILTIN_ASSERTFAIL;
+	if (!strcmp(cs->callee, "malloc") && cs->n_args == 1 && cs->has_ret &&
+	    cs->arg_size[0] == 8 && cs->ret_size == 8)
+		return PTX_BUILTIN_MALLOC;
+	if (!strcmp(cs->callee, "free") && cs->n_args == 1 &&
+	    cs->arg_size[0] == 8)
+		return PTX_BUILTIN_FREE;
 	return PTX_BUILTIN_NONE;
 }
 
@@ -54,6 +98,13 @@ static const struct pfunc *link_callee(struct link *lk, const struct pcall *cs,
 {
 	struct ptx_front *pf = lk->pf;
 	uint32_t i = strmap_get(&pf->fmap, cs->callee, strlen(cs->callee));
+	if ((i == STRMAP_NONE || !pf->funcs[i]->defined) &&
+	    link_is_cdp(cs->callee)) {
+		ptx_err_at(pf, cs->line, cs->col, "unsupported: dynamic "
+			   "parallelism (device-side launch through '%s'; "
+			   "issue 18)", cs->callee);
+		return NULL;
+	}
 	if (i == STRMAP_NONE || !pf->funcs[i]->defined) {
 		ptx_err_at(pf, cs->line, cs->col,
 			   "call to undefined function '%s' is not supported",
@@ -79,8 +130,18 @@ static int link_reach(struct link *lk, uint32_t kidx)
 		const struct pfunc *f = pf->funcs[lk->order[q]];
 		for (uint32_t c = 0; c < f->n_calls; c++) {
 			uint32_t g;
-			if (link_builtin(pf, f->calls[c].callee))
+			if (f->calls[c].indirect) { /* every candidate */
+				for (g = 0; g < pf->n_funcs; g++) {
+					if (!link_matches(pf->funcs[g], &f->calls[c]) ||
+					    lk->pos[g] != LINK_UNDEF)
+						continue;
+					lk->pos[g] = lk->n;
+					lk->order[lk->n++] = g;
+				}
 				continue;
+			}
+			if (link_builtin(pf, &f->calls[c]))
+				continue; /* no code of its own */
 			if (!link_callee(lk, &f->calls[c], &g)) {
 				lk->err = 1;
 				continue;
@@ -94,45 +155,41 @@ static int link_reach(struct link *lk, uint32_t kidx)
 	return lk->err ? -1 : 0;
 }
 
-/* Reject cycles in the call graph (frames are statically allocated). */
-static int link_acyclic(struct link *lk)
+/* Mark the functions of the image that can reach themselves. */
+static void link_recursive(struct link *lk, struct ptx_kernel *k)
 {
 	struct ptx_front *pf = lk->pf;
-	uint8_t *color = xcalloc(lk->n, 1);       /* 0 new, 1 open, 2 done */
-	uint32_t *stack = xmalloc(lk->n * sizeof(uint32_t));
-	uint32_t *edge = xcalloc(lk->n, sizeof(uint32_t));
-	uint32_t sp = 0;
-	int rc = 0;
+	uint8_t *seen = xmalloc(lk->n);
+	uint32_t *queue = xmalloc(lk->n * sizeof(uint32_t));
 
-	stack[sp++] = 0;
-	color[0] = 1;
-	while (sp && !rc) {
-		uint32_t v = stack[sp - 1];
-		const struct pfunc *f = pf->funcs[lk->order[v]];
-		if (edge[v] >= f->n_calls) {
-			color[v] = 2;
-			sp--;
-			continue;
-		}
-		const struct pcall *cs = &f->calls[edge[v]++];
-		if (link_builtin(pf, cs->callee))
-			continue;
-		uint32_t g = strmap_get(&pf->fmap, cs->callee,
-					strlen(cs->callee));
-		uint32_t w = lk->pos[g];
-		if (color[w] == 1) {
-			rc = ptx_err_at(pf, cs->line, cs->col,
-					"recursive call to '%s' is not "
-					"supported", cs->callee);
-		} else if (color[w] == 0) {
-			color[w] = 1;
-			stack[sp++] = w;
+	for (uint32_t r = 0; r < lk->n; r++) {
+		uint32_t qh = 0, qt = 0;
+		memset(seen, 0, lk->n);
+		queue[qt++] = r;
+		while (qh < qt && !k->funcs[r].recursive) {
+			const struct pfunc *f = pf->funcs[lk->order[queue[qh++]]];
+			for (uint32_t c = 0; c < f->n_calls; c++) {
+				const struct pcall *cs = &f->calls[c];
+				for (uint32_t g = 0; g < pf->n_funcs; g++) {
+					if (cs->indirect ? !link_matches(pf->funcs[g], cs)
+					    : g != strmap_get(&pf->fmap, cs->callee,
+							      strlen(cs->callee)))
+						continue;
+					uint32_t w = lk->pos[g];
+					if (w == LINK_UNDEF) /* malloc, free */
+						continue;
+					if (w == r)
+						k->funcs[r].recursive = true;
+					if (!seen[w]) {
+						seen[w] = 1;
+						queue[qt++] = w;
+					}
+				}
+			}
 		}
 	}
-	free(color);
-	free(stack);
-	free(edge);
-	return rc;
+	free(seen);
+	free(queue);
 }
 
 /* Place one shared variable (once). */
@@ -166,7 +223,8 @@ static int link_layout(struct link *lk, struct ptx_kernel *k)
 		reg += f->n_regs;
 		pred += f->n_preds;
 		frame += f->frame_bytes;
-		call += f->n_calls;
+		for (uint32_t c = 0; c < f->n_calls; c++)
+			call += link_site_records(pf, &f->calls[c]);
 		brx += f->n_brx;
 		for (uint32_t s = 0; s < f->n_shared; s++)
 			link_shared_place(lk, f->shared[s], &sh);
@@ -242,10 +300,15 @@ static void link_copy(struct link *lk, struct ptx_kernel *k, uint32_t i)
 			in->target += lk->brx[i];
 			in->reconv += pc0;
 			break;
-		case OP_CALL:
-			in->target += lk->call[i];
+		case OP_CALL: {
+			uint32_t off = 0, site = in->target;
+			for (uint32_t c = 0; c < site; c++)
+				off += link_site_records(lk->pf, &f->calls[c]);
+			in->target = link_site_records(lk->pf, &f->calls[site])
+				? lk->call[i] + off : UINT32_MAX;
 			in->reconv = pc0 + j + 1;
 			break;
+		}
 		case OP_RET:
 			in->target = in->reconv = fend;
 			break;
@@ -292,7 +355,7 @@ static void link_copy(struct link *lk, struct ptx_kernel *k, uint32_t i)
 static void link_syscall(struct link *lk, struct ptx_call *kc,
 			 const struct pcall *cs, uint32_t i)
 {
-	kc->builtin = link_builtin(lk->pf, cs->callee);
+	kc->builtin = link_builtin(lk->pf, cs);
 	kc->entry_pc = kc->end_pc = UINT32_MAX;
 	kc->callee = cs->callee;
 	kc->n_args = cs->n_args;
@@ -309,44 +372,70 @@ static void link_syscall(struct link *lk, struct ptx_call *kc,
 	}
 }
 
-/* Call sites of function i: argument and return-value copies. */
+/* One call record: site cs of function i (image position) to module
+ * function gi. */
+static void link_call_record(struct link *lk, struct ptx_call *kc, uint32_t i,
+			     const struct pcall *cs, uint32_t gi)
+{
+	struct ptx_front *pf = lk->pf;
+	const struct pfunc *g = pf->funcs[gi];
+	uint32_t w = lk->pos[gi];
+
+	kc->entry_pc = lk->pc[w];
+	kc->end_pc = lk->pc[w] + g->n_code;
+	kc->callee = g->name;
+	kc->func = w;
+	kc->addr = PTX_FPTR(gi);
+	kc->n_args = cs->n_args;
+	kc->args = arena_alloc(pf->ar, cs->n_args * sizeof(struct ptx_copy));
+	for (uint32_t a = 0; a < cs->n_args; a++) {
+		kc->args[a].dst = lk->frame[w] + g->params[a].offset;
+		kc->args[a].src = lk->frame[i] + cs->arg_off[a];
+		kc->args[a].size = MIN(cs->arg_size[a], g->params[a].size);
+	}
+	if (cs->has_ret) {
+		kc->ret.dst = lk->frame[i] + cs->ret_off;
+		kc->ret.src = lk->frame[w] + g->rets[0].offset;
+		kc->ret.size = MIN(cs->ret_size, g->rets[0].size);
+	}
+}
+
+/* Call sites of function i: argument and return-value copies; an indirect
+ * site gets one record per candidate, the first holding their count. */
 static int link_calls(struct link *lk, struct ptx_kernel *k, uint32_t i)
 {
 	struct ptx_front *pf = lk->pf;
 	const struct pfunc *f = pf->funcs[lk->order[i]];
+	uint32_t next = lk->call[i];
 
 	for (uint32_t c = 0; c < f->n_calls; c++) {
 		const struct pcall *cs = &f->calls[c];
-		struct ptx_call *kc = &k->calls[lk->call[i] + c];
-		if (link_builtin(pf, cs->callee)) {
+		if (cs->indirect) {
+			uint32_t first = next;
+			for (uint32_t g = 0; g < pf->n_funcs; g++)
+				if (link_matches(pf->funcs[g], cs))
+					link_call_record(lk, &k->calls[next++], i,
+							 cs, g);
+			if (next > first)
+				k->calls[first].n_alt = next - first;
+			continue;
+		}
+		if (link_builtin(pf, cs)) { /* the caller's slots only */
+			struct ptx_call *kc = &k->calls[next++];
 			link_syscall(lk, kc, cs, i);
+			kc->func = UINT32_MAX;
+			kc->n_alt = 1;
 			continue;
 		}
 		uint32_t gi = strmap_get(&pf->fmap, cs->callee,
 					 strlen(cs->callee));
 		const struct pfunc *g = pf->funcs[gi];
-		uint32_t w = lk->pos[gi];
-
 		if (cs->n_args != g->n_params || (cs->has_ret && !g->n_rets))
 			return ptx_err_at(pf, cs->line, cs->col,
 					  "call to '%s' does not match its "
 					  "declaration", cs->callee);
-		kc->entry_pc = lk->pc[w];
-		kc->end_pc = lk->pc[w] + g->n_code;
-		kc->callee = g->name;
-		kc->n_args = cs->n_args;
-		kc->args = arena_alloc(pf->ar,
-				       cs->n_args * sizeof(struct ptx_copy));
-		for (uint32_t a = 0; a < cs->n_args; a++) {
-			kc->args[a].dst = lk->frame[w] + g->params[a].offset;
-			kc->args[a].src = lk->frame[i] + cs->arg_off[a];
-			kc->args[a].size = MIN(cs->arg_size[a], g->params[a].size);
-		}
-		if (cs->has_ret) {
-			kc->ret.dst = lk->frame[i] + cs->ret_off;
-			kc->ret.src = lk->frame[w] + g->rets[0].offset;
-			kc->ret.size = MIN(cs->ret_size, g->rets[0].size);
-		}
+		link_call_record(lk, &k->calls[next], i, cs, gi);
+		k->calls[next++].n_alt = 1;
 	}
 	return 0;
 }
@@ -364,6 +453,12 @@ static void link_summary(struct link *lk, struct ptx_kernel *k,
 		k->funcs[i].name = f->name;
 		k->funcs[i].entry_pc = lk->pc[i];
 		k->funcs[i].end_pc = lk->pc[i] + f->n_code;
+		k->funcs[i].reg_base = lk->reg[i];
+		k->funcs[i].n_regs = f->n_regs;
+		k->funcs[i].pred_base = lk->pred[i];
+		k->funcs[i].n_preds = f->n_preds;
+		k->funcs[i].frame_base = lk->frame[i];
+		k->funcs[i].frame_bytes = f->frame_bytes;
 		for (int t = 0; t < PT__COUNT; t++)
 			counts[t] += f->regcount[t];
 	}
@@ -415,7 +510,7 @@ static struct ptx_kernel *link_kernel(struct ptx_front *pf, uint32_t kidx)
 	for (i = 0; i < pf->n_svars; i++)
 		lk.shoff[i] = LINK_UNDEF;
 
-	if (link_reach(&lk, kidx) || link_acyclic(&lk) || link_layout(&lk, k)) {
+	if (link_reach(&lk, kidx) || link_layout(&lk, k)) {
 		k = NULL;
 		goto out;
 	}
@@ -430,6 +525,7 @@ static struct ptx_kernel *link_kernel(struct ptx_front *pf, uint32_t kidx)
 			goto out;
 	}
 	link_summary(&lk, k, kf);
+	link_recursive(&lk, k);
 	k->regs_per_thread = ptx_live_regs(k);
 out:
 	free(lk.order);

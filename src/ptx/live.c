@@ -86,6 +86,7 @@ static bool live_o0_is_def(const struct insn *in)
 	switch (in->op) {
 	case OP_ST:
 	case OP_RED:
+	case OP_SUST:
 	case OP_BRA:
 	case OP_BRX:
 	case OP_CALL:
@@ -457,6 +458,10 @@ static bool live_hoist_fence(const struct insn *in)
 	case OP_BARWARP:
 	case OP_FENCE:
 	case OP_CALL:
+	case OP_CPASYNC:
+	case OP_CPAWAIT:
+	case OP_MBAR:
+	case OP_SUST:
 		return true;
 	default:
 		return false;
@@ -659,8 +664,10 @@ static uint32_t live_func_at(const struct ptx_kernel *k, uint32_t pc)
 
 /*
  * Compose peaks over the call graph: a caller's peak is at least what it
- * holds across a call plus the callee's peak.  The graph is acyclic (the
- * linker rejects recursion), so n_funcs passes reach the fixed point.
+ * holds across a call plus the callee's peak.  For an acyclic graph n_funcs
+ * passes reach the fixed point; a recursive cycle grows its peaks each
+ * pass, which the pass bound and LIVE_SAT cap (an overestimate, as the
+ * real ABI spills recursive frames to the stack).
  */
 static void live_compose(const struct ptx_kernel *k, uint32_t *peak,
 			 const uint32_t *across, const uint32_t *caller)

@@ -547,6 +547,14 @@ static int pp_init_elem(struct parser *p, struct init_state *is, uint64_t *v)
 			paren = true;
 		}
 		const struct gsym *g = pp_gsym(p, name->s, name->len);
+		int64_t fa;
+		if (!g && !neg && strmap_get(&p->pf->fmap, name->s, name->len) !=
+				 STRMAP_NONE) { /* a function pointer */
+			if (ptx_func_addr(p->pf, name, 0, &fa))
+				return -1;
+			*v = (uint64_t)fa;
+			return paren ? pp_expect(p, ')') : 0;
+		}
 		if (!g || g->kind != GS_VAR || neg)
 			return ptx_err_tok(p->pf, name,
 					   "unsupported initialiser '%.*s'",
@@ -999,8 +1007,13 @@ static int pp_label(struct parser *p)
 		p->pos++;
 		return pp_branchtargets(p, name);
 	}
-	if (pp_tok_is(t, ".callprototype") || pp_tok_is(t, ".calltargets"))
-		return ptx_err_tok(p->pf, t, "indirect calls are not supported");
+	if (pp_tok_is(t, ".callprototype") || pp_tok_is(t, ".calltargets")) {
+		/* a prototype for indirect calls: candidates are matched by
+		 * their own declarations at link, so only skip it */
+		while (pp_peek(p)->kind != T_EOF && !pp_is_punct(pp_peek(p), ';'))
+			p->pos++;
+		return pp_expect_semi(p);
+	}
 	if (strmap_get(&p->labels, name->s, name->len) != STRMAP_NONE)
 		return ptx_err_tok(p->pf, name, "duplicate label '%.*s'",
 				   (int)name->len, name->s);
@@ -1223,6 +1236,75 @@ static int pp_module_stmt(struct parser *p)
 			   (int)t->len, t->s);
 }
 
+/* Append a load warning to the module (one line). */
+static void pp_warn(struct parser *p, const struct tok *t, const char *msg)
+{
+	struct ptx_module *m = p->pf->m;
+	size_t old = m->warnings ? strlen(m->warnings) : 0;
+	size_t n = strlen(p->pf->file) + strlen(msg) + 48;
+	char *w = arena_alloc(p->pf->ar, old + n);
+	if (old)
+		memcpy(w, m->warnings, old);
+	snprintf(w + old, n, "%s:%u:%u: warning: %s\n", p->pf->file,
+		 (unsigned)t->line, (unsigned)t->col, msg);
+	m->warnings = w;
+}
+
+/*
+ * .version MAJOR.MINOR (token v) and the .target list from token i: a
+ * target above the simulated GPU (env->sm) or an ISA newer than the front
+ * end knows loads with a warning naming it, or fails with
+ * ptx_strict_target.  Non-sm targets (texmode_*, debug, map_f64_to_f32)
+ * are accepted.
+ */
+static int pp_check_target(struct parser *p, const struct tok *v, size_t i)
+{
+	const struct ptx_env *env = p->pf->env;
+	bool strict = env && env->strict_target;
+	char msg[200];
+	int rc = 0;
+	unsigned maj = 0, min = 0;
+
+	if (sscanf(v->s, "%u.%u", &maj, &min) == 2)
+		p->pf->m->isa_version = maj * 10 + min;
+	if (p->pf->m->isa_version > PTX_ISA_NEWEST) {
+		snprintf(msg, sizeof(msg), "PTX ISA version %u.%u is newer than "
+			 "%u.%u, the newest this simulator knows", maj, min,
+			 PTX_ISA_NEWEST / 10, PTX_ISA_NEWEST % 10);
+		if (strict)
+			rc = ptx_err_tok(p->pf, v, "%s (ptx_strict_target)", msg);
+		else
+			pp_warn(p, v, msg);
+	}
+	for (const struct tok *t = &p->toks[i];
+	     t->kind == T_IDENT && t->line == p->toks[i - 1].line;) {
+		unsigned sm = 0;
+		if (t->len > 3 && !memcmp(t->s, "sm_", 3) &&
+		    sscanf(t->s + 3, "%u", &sm) == 1) {
+			p->pf->m->target_sm = sm;
+			if (env && env->sm && sm > env->sm) {
+				snprintf(msg, sizeof(msg), "target %.*s is above "
+					 "sm_%u, the simulated GPU",
+					 (int)MIN(t->len, 40u), t->s, env->sm);
+				if (strict) {
+					rc = ptx_err_tok(p->pf, t, "%s "
+							 "(ptx_strict_target)",
+							 msg);
+				} else {
+					strcat(msg, "; loaded anyway "
+					       "(ptx_strict_target refuses it)");
+					pp_warn(p, t, msg);
+				}
+			}
+		}
+		t++;
+		if (!pp_is_punct(t, ','))
+			break;
+		t++;
+	}
+	return rc;
+}
+
 /*
  * The PTX ISA requires every module to begin with .version, followed at
  * once by .target (ptxas: "Missing .version directive at start of file").
@@ -1251,6 +1333,23 @@ static int pp_header(struct parser *p)
 		return ptx_err_tok(p->pf, &p->toks[i], "a .target directive "
 				   "must follow .version, got %s",
 				   pp_desc(&p->toks[i], buf, sizeof(buf)));
+	return pp_check_target(p, &p->toks[1], i + 1);
+}
+
+int ptx_func_addr(struct ptx_front *pf, const struct tok *t, int64_t off,
+		  int64_t *out)
+{
+	uint32_t i = strmap_get(&pf->fmap, t->s, t->len);
+	if (i == STRMAP_NONE)
+		return ptx_err_tok(pf, t, "undefined identifier '%.*s'",
+				   (int)t->len, t->s);
+	if (pf->funcs[i]->is_entry)
+		return ptx_err_tok(pf, t, "unsupported: dynamic parallelism "
+				   "(the address of kernel '%.*s' is taken for "
+				   "a device-side launch; issue 18)",
+				   (int)t->len, t->s);
+	pf->funcs[i]->addr_taken = true;
+	*out = (int64_t)PTX_FPTR(i) + off;
 	return 0;
 }
 

@@ -43,6 +43,28 @@ static const char *print_aux(const struct insn *in)
 	case OP_FENCE: return a <= FENCE_SYS ? fence[a] : "?";
 	case OP_TESTP: return a <= TESTP_SUBNORMAL ? ptx_testp_names[a] : "?";
 	case OP_MATCH: return a <= MATCH_ALL ? ptx_match_names[a] : "?";
+	case OP_REDUX: return a <= ATOM_CAS ? ptx_atom_names[a] : "?";
+	case OP_VIDEO: case OP_VIDEO2: case OP_VIDEO4: {
+		static const char *const v[] = {"", "add", "sub", "absdiff",
+						"min", "max", "avrg"};
+		return a <= VID_AVRG ? v[a] : "?";
+	}
+	case OP_TEX: case OP_SULD: case OP_SUST: {
+		static const char *const g[] = {"", "1d", "2d", "3d", "a1d",
+						"a2d"};
+		return a <= TG_A2D ? g[a] : "?";
+	}
+	case OP_CPAWAIT: {
+		static const char *const w[] = {"", "commit_group",
+						"wait_group", "wait_all"};
+		return a <= CPA_WAIT_ALL ? w[a] : "?";
+	}
+	case OP_MBAR: {
+		static const char *const mb[] = {"", "init", "inval", "arrive",
+			"arrive_drop", "expect_tx", "complete_tx", "test_wait",
+			"try_wait", "pending_count", "cp_arrive"};
+		return a <= MBAR_CP_ARRIVE ? mb[a] : "?";
+	}
 	default: return "";
 	}
 }
@@ -54,14 +76,17 @@ static void print_opcode(FILE *f, const struct insn *in)
 	const char *aux = print_aux(in);
 
 	fputs(in->op < OP__COUNT ? op_table[in->op].name : "?", f);
-	if ((in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_MATCH) &&
-	    in->aux)
+	if ((in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_MATCH ||
+	     in->op == OP_REDUX || in->op == OP_ELECT) && in->aux)
 		fputs(".sync", f);
 	if (*aux)
 		fprintf(f, ".%s", aux);
-	if (in->cmp && in->cmp <= CMP_NAN)
+	bool video = in->op == OP_VIDEO || in->op == OP_VIDEO2 ||
+		in->op == OP_VIDEO4;
+	bool sur = in->op == OP_SULD || in->op == OP_SUST;
+	if (in->cmp && in->cmp <= CMP_NAN && !video && !sur)
 		fprintf(f, ".%s", ptx_cmp_names[in->cmp]);
-	if (in->bop && in->bop <= BOP_POPC)
+	if (in->bop && in->bop <= BOP_POPC && !video)
 		fprintf(f, ".%s", bops[in->bop]);
 	if (in->mods & MOD_TO)
 		fputs(".to", f);
@@ -72,12 +97,18 @@ static void print_opcode(FILE *f, const struct insn *in)
 	for (size_t i = 0; i < ARRAY_SIZE(print_mods); i++)
 		if (in->mods & print_mods[i].mod)
 			fprintf(f, ".%s", print_mods[i].s);
-	if (in->vec > 1 && (in->op == OP_LD || in->op == OP_ST))
+	if (in->vec > 1 && (in->op == OP_LD || in->op == OP_ST ||
+			    in->op == OP_TEX || sur))
 		fprintf(f, ".v%u", in->vec);
 	if (in->type)
 		fprintf(f, ".%s", ptype_name((enum ptype)in->type));
 	if (in->type2)
 		fprintf(f, ".%s", ptype_name((enum ptype)in->type2));
+	if (video && in->cmp)
+		fprintf(f, ".%s", ptype_name((enum ptype)in->cmp));
+	if (video && in->bop)
+		fprintf(f, ".%s", in->bop == VSEC_ADD ? "add"
+				  : in->bop == VSEC_MIN ? "min" : "max");
 }
 
 static void print_opnd(FILE *f, const struct insn *in, const struct opnd *o)
@@ -137,6 +168,13 @@ void ptx_insn_print(FILE *f, const struct ptx_kernel *k, uint32_t pc)
 		fprintf(f, "@%sp%" PRIu32 " ", in->guard_neg ? "!" : "",
 			in->guard);
 	print_opcode(f, in);
+	if (in->op == OP_CALL && in->aux) { /* through a function pointer */
+		fputc(' ', f);
+		print_opnd(f, in, &in->o[0]);
+		fprintf(f, " (%" PRIu32 " candidates)", in->target < k->n_calls
+			? k->calls[in->target].n_alt : 0);
+		return;
+	}
 	if (in->op == OP_CALL && in->target < k->n_calls) {
 		fprintf(f, " %s", k->calls[in->target].callee);
 		return;

@@ -2,7 +2,9 @@
  * ptx.h - the PTX front end: text in, linked kernel images out.
  *
  * ptx_module_load() lexes and parses one PTX module (as emitted by
- * `nvcc -ptx`, any .version, .target sm_75..sm_90, with or without
+ * `nvcc -ptx`, .version up to 9.0, .target sm_75..sm_90 (a target above
+ * env->sm or a newer .version is a warning in ptx_module.warnings, an
+ * error with env->strict_target), with or without
  * -lineinfo), decodes every instruction once into struct insn (ir.h),
  * builds each function's CFG and immediate post-dominators (insn.reconv),
  * and links one struct ptx_kernel per .entry.  Module-scope .global and
@@ -37,7 +39,12 @@ struct ptx_env {
 	 */
 	int (*alloc_var)(void *ctx, const struct ptx_var *v, addr_t *addr,
 			 struct diag *d);
+	unsigned sm;        /* the simulated GPU's sm_XX (0: not checked) */
+	bool strict_target; /* .target above sm / newer .version: error */
 };
+
+/* The newest PTX ISA version the front end knows (major * 10 + minor). */
+#define PTX_ISA_NEWEST 90
 
 struct ptx_module {
 	const char *filename;        /* name used in diagnostics */
@@ -45,6 +52,9 @@ struct ptx_module {
 	uint32_t n_kernels;          /* number of kernels */
 	struct ptx_var *vars;        /* module-scope .global/.const variables */
 	uint32_t n_vars;             /* number of variables */
+	unsigned target_sm;          /* .target sm_XX (0: none named) */
+	unsigned isa_version;        /* .version major * 10 + minor */
+	const char *warnings;        /* load warnings, one per line, or NULL */
 	void *priv;                  /* front-end private data (arena ...) */
 };
 

@@ -115,6 +115,7 @@ struct pcall {               /* one call site before linking */
 	uint32_t n_args;         /* argument count */
 	uint32_t *arg_off;       /* caller frame offsets (arena) */
 	uint32_t *arg_size;      /* sizes (arena) */
+	bool indirect;           /* call through a register (callee NULL) */
 };
 
 struct pbrx {                /* a .branchtargets table */
@@ -141,6 +142,7 @@ struct pfunc {
 	bool is_entry;             /* .entry (else .func) */
 	bool defined;              /* has a body */
 	bool is_extern;            /* declared .extern */
+	bool addr_taken;           /* used as a value (function pointer) */
 	struct pparam *params;     /* formal params (arena) */
 	uint32_t n_params;         /* count */
 	struct pparam *rets;       /* return params (arena) */
@@ -319,6 +321,14 @@ struct ptx_front {
 	uint64_t const_bytes;    /* module .const bytes */
 	uint64_t global_bytes;   /* module .global bytes */
 };
+
+/*
+ * Function name t used as a value (mov, initialiser): its PTX_FPTR value
+ * plus off in *out, marking it address-taken; a kernel's address (a
+ * device-side launch) is refused naming dynamic parallelism.
+ */
+int ptx_func_addr(struct ptx_front *pf, const struct tok *t, int64_t off,
+		  int64_t *out);
 
 /* Report an error at token t (or at line/col); counts it in pf->n_err. */
 int ptx_err_tok(struct ptx_front *pf, const struct tok *t, const char *fmt, ...)

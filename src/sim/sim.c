@@ -253,6 +253,11 @@ static void sim_final_stats(struct ws_sim *s)
 	stats_destroy(fin);
 }
 
+void ws_heap_destroy(struct ws_sim *s, struct ws_heap *h)
+{
+	fheap_release(h, s ? fgpu_mem(s->g) : NULL);
+}
+
 void ws_sim_destroy(struct ws_sim *s)
 {
 	if (!s)
@@ -408,12 +413,18 @@ static int sim_alloc_var(void *ctx, const struct ptx_var *v, addr_t *addr,
 int ws_module_load(struct ws_sim *s, const char *text, size_t len,
 		   const char *name, struct ws_module **out, struct diag *d)
 {
-	struct ptx_env env = {.ctx = s, .alloc_var = sim_alloc_var};
+	struct ws_device_props props;
+	ws_sim_props(s, &props);
+	struct ptx_env env = {.ctx = s, .alloc_var = sim_alloc_var,
+			      .sm = props.cc_major * 10 + props.cc_minor,
+			      .strict_target = s->cfg.ptx_strict_target};
 	struct ptx_module *pm;
 	if (!text || !out)
 		return WS_E_INVALID;
 	if (ptx_module_load(text, len, name ? name : "<ptx>", &env, &pm, d))
 		return WS_E_PTX;
+	if (pm->warnings)
+		fputs(pm->warnings, stderr); /* .target/.version (issue 18) */
 	struct ws_module *m = xcalloc(1, sizeof(*m));
 	m->ptx = pm;
 	for (uint32_t i = 0; i < pm->n_vars; i++)
@@ -841,6 +852,7 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 		return WS_E_INVALID;
 	memset(&st, 0, sizeof(st));
 	memset(&ts, 0, sizeof(ts));
+	fl.heap = l->heap;
 	fl.k = l->kernel;
 	memcpy(fl.grid, l->grid, sizeof(fl.grid));
 	memcpy(fl.block, l->block, sizeof(fl.block));

@@ -303,11 +303,12 @@ static int lat_row(unsigned op)
 {
 	switch (op) {
 	case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC: return 0;
+	case OP_VIDEO: case OP_VIDEO2: case OP_VIDEO4: return 0; /* issue 18 */
 	case OP_MIN: case OP_MAX: return 1;
 	case OP_MUL: case OP_MUL24: return 2;
 	case OP_MAD: case OP_FMA: case OP_MADC: case OP_MAD24: return 3;
 	case OP_DIV: case OP_REM: return 4;
-	case OP_SHFL: return 5;
+	case OP_SHFL: case OP_REDUX: return 5; /* warp-wide exchange */
 	default: return -1;
 	}
 }
@@ -348,8 +349,8 @@ static void tinsn_build(struct tgpu *t, const struct ptx_kernel *k)
 		}
 
 		unsigned op = in->op, type = in->type;
-		ti->is_mem = op == OP_LD || op == OP_ST || op == OP_ATOM ||
-			op == OP_RED;
+		/* ld, st, atom, red, and cp.async/mbarrier (ops.def OPF_MEM) */
+		ti->is_mem = (op_table[op].flags & OPF_MEM) != 0;
 		ti->is_fence = op == OP_FENCE;
 		ti->bypass = (in->mods & (MOD_CG | MOD_CV | MOD_VOLATILE)) != 0;
 		ti->unit = ti->is_mem ? TU_MEM : TU_SP;

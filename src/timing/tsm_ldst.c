@@ -54,7 +54,8 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 	struct fmemrec *r = w->rec;
 	const struct tinsn *ti = &t->ti[pc];
 	struct tldst *u = &s->ldst;
-	bool is_load = in->op == OP_LD || (in->op == OP_ATOM);
+	bool is_load = in->op == OP_LD || in->op == OP_ATOM ||
+		in->op == OP_TEX || in->op == OP_SULD; /* issue 18 */
 
 	if (!r->n) { /* no lane accessed: done next cycle */
 		if (ti->n_def)

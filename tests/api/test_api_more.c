@@ -165,15 +165,16 @@ TEST(memcpy_2d)
 			      (x < W ? pattern(x, y, 0) : 0);
 	CHECK(ok);
 
-	/* errors: past the allocation, pitch below width, arrays, bad type */
+	/* errors: past the allocation, pitch below width, a missing array,
+	 * bad type */
 	c.Height = H + 1;
 	CHECK_CU(cuMemcpy2D(&c), CUDA_ERROR_INVALID_VALUE);
 	c.Height = H;
 	c.dstPitch = W - 1;
 	CHECK_CU(cuMemcpy2D(&c), CUDA_ERROR_INVALID_VALUE);
 	c.dstPitch = HP;
-	c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
-	CHECK_CU(cuMemcpy2D(&c), CUDA_ERROR_NOT_SUPPORTED);
+	c.srcMemoryType = CU_MEMORYTYPE_ARRAY; /* with no array handle */
+	CHECK_CU(cuMemcpy2D(&c), CUDA_ERROR_INVALID_VALUE);
 	c.srcMemoryType = (CUmemorytype)9;
 	CHECK_CU(cuMemcpy2D(&c), CUDA_ERROR_INVALID_VALUE);
 	CHECK_CU(cuMemcpy2D(NULL), CUDA_ERROR_INVALID_VALUE);
@@ -243,8 +244,8 @@ TEST(memcpy_3d)
 	c.srcHeight = H - 1;
 	CHECK_CU(cuMemcpy3D(&c), CUDA_ERROR_INVALID_VALUE);
 	c.srcHeight = dheight;
-	c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-	CHECK_CU(cuMemcpy3D(&c), CUDA_ERROR_NOT_SUPPORTED);
+	c.dstMemoryType = CU_MEMORYTYPE_ARRAY; /* with no array handle */
+	CHECK_CU(cuMemcpy3D(&c), CUDA_ERROR_INVALID_VALUE);
 	OK(cuMemFree(dev));
 	OK(cuCtxDestroy(ctx));
 }

@@ -28,7 +28,7 @@ static int fuzz_alloc_var(void *ctx, const struct ptx_var *v, addr_t *addr,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	addr_t next = 0x100000;
-	struct ptx_env env = {&next, fuzz_alloc_var};
+	struct ptx_env env = {.ctx = &next, .alloc_var = fuzz_alloc_var};
 	struct ptx_module *m = NULL;
 	struct diag d;
 

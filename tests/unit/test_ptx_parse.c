@@ -35,7 +35,7 @@ struct loaded {
 
 static void load(struct loaded *l, const char *src)
 {
-	struct ptx_env env = {&l->next, bump_alloc};
+	struct ptx_env env = {.ctx = &l->next, .alloc_var = bump_alloc};
 	l->next = 0x1000;
 	diag_init(&l->d);
 	l->m = NULL;
@@ -553,23 +553,23 @@ TEST(error_unsupported_opcode_and_recovery)
 	load(&l, HDR
 	     ".visible .entry k(.param .u64 p)\n{\n"
 	     "\t.reg .b32 %r<10>;\n\t.reg .b64 %rd<3>;\n"
-	     "\ttex.1d.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5}];\n"
+	     "\ttld4.r.2d.v4.s32.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5}];\n"
 	     "\tadd.s32 %r1, %r2, %undefined;\n"
-	     "\tsuld.b.1d.b32.trap {%r1}, [%rd1, {%r2}];\n"
+	     "\tsured.b.add.1d.u32.trap [%rd1, {%r2}], %r1;\n"
 	     "\tret;\n}\n");
 	CHECK(l.rc != 0);
 	const char *t = diag_text(&l.d);
-	CHECK_STR_CONTAINS(t, "t.ptx:8:2: error: unsupported opcode "
-			      "'tex.1d.v4.s32.s32'");
+	CHECK_STR_CONTAINS(t, "t.ptx:8:2: error: unsupported: texture or "
+			      "surface instruction tld4.r.2d.v4.s32.f32");
 	CHECK_STR_CONTAINS(t, "t.ptx:9:20: error: undefined identifier "
 			      "'%undefined'");
-	CHECK_STR_CONTAINS(t, "t.ptx:10:2: error: unsupported opcode "
-			      "'suld.b.1d.b32.trap'");
+	CHECK_STR_CONTAINS(t, "t.ptx:10:2: error: unsupported: texture or "
+			      "surface instruction sured.b.add.1d.u32.trap");
 	CHECK_EQ_U64(l.d.n_err, 3);
 	unload(&l);
 }
 
-TEST(error_recursion_and_undefined_call)
+TEST(recursion_marked_and_undefined_call)
 {
 	struct loaded l;
 	load(&l, HDR
@@ -582,9 +582,12 @@ TEST(error_recursion_and_undefined_call)
 	     ".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n"
 	     "\t{ .param .b32 param0; st.param.b32 [param0+0], %r1;\n"
 	     "\tcall.uni f, (param0); }\n\tret;\n}\n");
-	CHECK(l.rc != 0);
-	CHECK_STR_CONTAINS(diag_text(&l.d), "recursive call to 'f' is not "
-					    "supported");
+	/* recursion links (dynamic frames, issue 18): f is marked */
+	CHECK(l.rc == 0);
+	const struct ptx_kernel *k = l.m ? ptx_module_kernel(l.m, "k") : NULL;
+	CHECK(k && k->n_funcs == 2 && !k->funcs[0].recursive &&
+	      k->funcs[1].recursive && k->n_calls == 2 &&
+	      k->calls[0].func == 1 && k->calls[1].func == 1);
 	unload(&l);
 
 	load(&l, HDR
@@ -858,6 +861,134 @@ TEST(real_nvcc_corpus_loads)
 	}
 	closedir(dp);
 	CHECK(n >= 8);
+}
+
+/* .target above the simulated GPU: a warning naming it, or with
+ * strict_target an error; .version newer than the front end knows alike. */
+TEST(target_and_version_checked)
+{
+	static const char body[] = ".address_size 64\n"
+		".visible .entry k() { ret; }\n";
+	char src[256];
+	addr_t next = 0x1000;
+	struct ptx_env env = {.ctx = &next, .alloc_var = bump_alloc, .sm = 75};
+	struct ptx_module *m = NULL;
+	struct diag d;
+
+	snprintf(src, sizeof(src), ".version 9.0\n.target sm_90a\n%s", body);
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) == 0);
+	CHECK(m && m->target_sm == 90 && m->isa_version == 90);
+	CHECK(m && m->warnings && strstr(m->warnings, "t.ptx:2:9: warning: "
+					 "target sm_90a is above sm_75"));
+	ptx_module_free(m);
+	diag_release(&d);
+
+	env.strict_target = true;
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) != 0);
+	CHECK(strstr(diag_text(&d), "target sm_90a is above sm_75") &&
+	      strstr(diag_text(&d), "ptx_strict_target"));
+	diag_release(&d);
+
+	snprintf(src, sizeof(src), ".version 9.0\n.target sm_75\n%s", body);
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) == 0);
+	CHECK(m && !m->warnings);
+	ptx_module_free(m);
+	diag_release(&d);
+
+	snprintf(src, sizeof(src), ".version 9.7\n.target sm_75\n%s", body);
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) != 0);
+	CHECK(strstr(diag_text(&d), "PTX ISA version 9.7 is newer than 9.0"));
+	diag_release(&d);
+	env.strict_target = false;
+	diag_init(&d);
+	CHECK(ptx_module_load(src, strlen(src), "t.ptx", &env, &m, &d) == 0);
+	CHECK(m && m->warnings && strstr(m->warnings, "9.7 is newer"));
+	ptx_module_free(m);
+	diag_release(&d);
+}
+
+/* A taken kernel address (a device-side launch) names dynamic parallelism
+ * instead of "undefined identifier"; a .func address is a function pointer
+ * and an indirect call links to the address-taken functions. */
+TEST(kernel_address_and_function_pointers)
+{
+	struct loaded l;
+	load(&l, HDR ".visible .entry child(.param .u64 p) { ret; }\n"
+	     ".visible .entry parent() {\n.reg .b64 %rd<2>;\n"
+	     "mov.u64 %rd1, child;\nret; }\n");
+	CHECK(l.rc != 0);
+	CHECK(strstr(diag_text(&l.d), "unsupported: dynamic parallelism (the "
+		     "address of kernel 'child' is taken") != NULL);
+	CHECK(strstr(diag_text(&l.d), "undefined identifier") == NULL);
+	unload(&l);
+
+	load(&l, HDR ".extern .func (.param .b32 func_retval0) "
+	     "cudaLaunchDeviceV2(.param .b64 a, .param .b64 b);\n"
+	     ".visible .entry parent() {\n.reg .b32 %r<2>;\n"
+	     "{ .param .b64 param0; .param .b64 param1; .param .b32 retval0;\n"
+	     "call.uni (retval0), cudaLaunchDeviceV2, (param0, param1); }\n"
+	     "ret; }\n");
+	CHECK(l.rc != 0);
+	CHECK(strstr(diag_text(&l.d), "unsupported: dynamic parallelism "
+		     "(device-side launch through 'cudaLaunchDeviceV2'") != NULL);
+	unload(&l);
+
+	load(&l, HDR ".func (.param .b32 r) f(.param .b32 a) {\n"
+	     ".reg .b32 %r<2>;\nld.param.u32 %r1, [a];\n"
+	     "st.param.b32 [r], %r1;\nret; }\n"
+	     ".func (.param .b32 r) g(.param .b32 a) { ret; }\n"
+	     ".global .align 8 .u64 tab[2] = {f, g};\n"
+	     ".visible .entry k() {\n.reg .b64 %rd<3>;\n.reg .b32 %r<3>;\n"
+	     "mov.u64 %rd1, f;\n"
+	     "{ .param .b32 param0; .param .b32 retval0;\n"
+	     "st.param.b32 [param0], %r1;\n"
+	     "proto : .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+	     "call (retval0), %rd1, (param0), proto;\n"
+	     "ld.param.b32 %r2, [retval0]; }\nret; }\n");
+	CHECK(l.rc == 0);
+	const struct ptx_kernel *k = l.m ? ptx_module_kernel(l.m, "k") : NULL;
+	const struct ptx_var *tab = l.m ? ptx_module_var(l.m, "tab") : NULL;
+	CHECK(k && k->n_funcs == 3 && k->n_calls == 2 &&
+	      k->calls[0].n_alt == 2 && k->calls[0].addr != k->calls[1].addr);
+	CHECK(tab && tab->init && tab->size == 16);
+	if (k && tab && tab->init) {
+		uint64_t v[2];
+		memcpy(v, tab->init, 16);
+		CHECK((v[0] == k->calls[0].addr && v[1] == k->calls[1].addr) ||
+		      (v[0] == k->calls[1].addr && v[1] == k->calls[0].addr));
+	}
+	unload(&l);
+}
+
+/* Tensor-core and texture instructions fail at load with a message naming
+ * them. */
+TEST(tensor_core_refused_by_name)
+{
+	struct loaded l;
+	load(&l, HDR ".visible .entry k(.param .u64 p) {\n"
+	     ".reg .b64 %rd<2>;\n.reg .b32 %r<9>;\n"
+	     "ld.param.u64 %rd1, [p];\n"
+	     "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
+	     "{%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1], 16;\n"
+	     "ret; }\n");
+	CHECK(l.rc != 0);
+	CHECK(strstr(diag_text(&l.d), "unsupported: tensor-core instruction "
+		     "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 "
+		     "(issue 18)") != NULL);
+	unload(&l);
+	load(&l, HDR ".visible .entry k(.param .u64 p) {\n"
+	     ".reg .b64 %rd<2>;\n.reg .f32 %f<7>;\n"
+	     "ld.param.u64 %rd1, [p];\n"
+	     "tld4.g.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];\n"
+	     "ret; }\n");
+	CHECK(l.rc != 0);
+	CHECK(strstr(diag_text(&l.d), "unsupported: texture or surface "
+		     "instruction tld4.g.2d.v4.f32.f32") != NULL);
+	unload(&l);
 }
 
 TEST_MAIN()
