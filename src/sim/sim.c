@@ -729,6 +729,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "ibuffer_fetch_discards", ts->ib_discard);
 		stats_u64(l, "L1I_total_cache_accesses", ts->ifetch);
 		stats_u64(l, "L1I_total_cache_misses", ts->imiss);
+		stats_u64(l, "L1I_total_cache_mshr_merges", ts->imerge);
+		stats_u64(l, "L1I_total_cache_reservation_fails", ts->irfail);
 		sim_cache_stats(l, "L1D", &m->l1d);
 		sim_cache_stats(l, "L1C", &m->l1c);
 		sim_cache_stats(l, "L2", &m->l2);

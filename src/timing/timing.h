@@ -81,7 +81,12 @@ struct tstats {
 				       waiting behind another access (read
 				       or writeback) of their register bank */
 	uint64_t ifetch;            /* I-cache accesses */
-	uint64_t imiss;             /* I-cache misses */
+	uint64_t imiss;             /* I-cache misses (merged ones too) */
+	uint64_t imerge;            /* ... merged into a pending MSHR (no
+				       L2 request of their own) */
+	uint64_t irfail;            /* I-cache reservation fails: every
+				       MSHR busy, the line's MSHR full, or
+				       the memory system refused */
 	uint64_t ib_flush;          /* I-buffer flushes (control mismatch) */
 	uint64_t ib_discard;        /* fetches dropped at decode: the warp
 				       changed course while they flew */

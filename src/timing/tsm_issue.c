@@ -52,8 +52,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	unsigned cls = toc_class_of(ti);
 	struct toc *o = &s->oc;
 
-	/* the I-buffer is flushed at every control-flow change (below), so
-	 * its head is always the SIMT top's pc */
+	/* a head off the SIMT top's path is flushed, never issued */
 	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc);
 	/* its class's ID_OC register needs a free slot; a memory
 	 * instruction also needs the warp's access record, which the
@@ -145,20 +144,18 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 				p->ops->barrier_release(p, w->tb);
 		}
 	}
-	/* I-buffer: consume the entry, flush on a control-flow change */
+	/* I-buffer: consume the entry; fetch goes on at the fall-through
+	 * (after a taken branch: down the wrong path until a scheduler
+	 * visit flushes it, GPGPU-Sim 3.x) */
 	w->ib_pc++;
 	w->ib_n--;
+	w->fpc = pc + 1;
 	if (fw->state == FW_EXITED) {
 		w->ib_n = 0;
 		phase_reach(t, tb);
 		tgpu_trace(t, "warp_exit", s->id, tb->id, (int)fw->warp_id);
 		if (!w->n_wb && !w->n_mem)
 			tgpu_warp_check_done(t, s, wi);
-	} else if (fw->stack[fw->sp - 1].pc != pc + 1) {
-		if (w->ib_n)
-			t->st.ib_flush++;
-		w->ib_n = 0;
-		w->flushed = 1;
 	}
 	tsm_warp_update(t, s, wi);
 	return IR_ISSUED;
@@ -190,8 +187,11 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 
 	/* per-warp-cycle attribution, taken before anything issues */
 	for (unsigned i = 0; i < nw; i++) {
-		uint64_t r = s->cb[TC_READY][i];
+		/* a wrong-path I-buffer is a control stall */
+		uint64_t wp = s->cb[TC_READY][i] & s->wrongpath[i];
+		uint64_t r = s->cb[TC_READY][i] & ~wp;
 		uint64_t c = r & ~s->sbwait[i];
+		t->st.wc[TW_CONTROL] += bit_popc64(wp);
 		n_cand += bit_popc64(c);
 		blocked[i] = 0;
 		if (any_full) {
@@ -238,6 +238,12 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		/* a policy is asked only when it has a candidate (two-level
 		 * also reorganises its pool in order(): asked every cycle) */
 		if (!has_cand && !t->need_long_op) {
+			/* nothing issues: the scheduler visits every warp */
+			for (unsigned i = 0; i < nw; i++)
+				for (uint64_t m = s->wrongpath[i] & sm[i]; m;
+				     m &= m - 1)
+					tsm_ib_flush(t, s, i * 64 + (unsigned)
+						     __builtin_ctzll(m));
 			if (has_blocked)
 				t->st.sched_pipeline++;
 			else if (has_ready)
@@ -251,8 +257,11 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		unsigned n = p->ops->order(p, v, s->order, t->n_slots);
 		for (unsigned j = 0; j < n && !issued; j++) {
 			unsigned wi = s->order[j];
-			if (!tbit(s->cand, wi))
+			if (!tbit(s->cand, wi)) {
+				if (tbit(s->wrongpath, wi))
+					tsm_ib_flush(t, s, wi);
 				continue;
+			}
 			int unit = -1;
 			enum issue_res r = issue_one(t, s, wi, -1, &unit);
 			if (t->err)
@@ -265,7 +274,8 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 				 * same warp on a different unit */
 				for (unsigned d = 1; d < t->cfg->issue_per_warp &&
 				     tbit(s->cb[TC_READY], wi) &&
-				     !tbit(s->sbwait, wi) && w->ib_n; d++) {
+				     !tbit(s->sbwait, wi) &&
+				     !tbit(s->wrongpath, wi) && w->ib_n; d++) {
 					int u2 = -1;
 					if (issue_one(t, s, wi, unit, &u2) !=
 					    IR_ISSUED)
