@@ -570,6 +570,9 @@ static void sim_ratios(struct stats *st, const struct ws_config *c)
 		stats_get_u64(st, "warp_cycles_exit", &b);
 		stats_f64(st, "warp_frac_barrier", (double)a / (double)v);
 		stats_f64(st, "warp_frac_exit", (double)b / (double)v);
+		/* BAWS's barrier-stall share counts TB exit points too */
+		stats_f64(st, "warp_frac_barrier_exit",
+			  (double)(a + b) / (double)v);
 	}
 	if (stats_get_u64(st, "rtru_phases", &a) &&
 	    stats_get_u64(st, "rtru_sum_ppm", &b))

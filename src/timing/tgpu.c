@@ -131,6 +131,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 			s->cb[c] = xcalloc(nw, 8);
 		s->sbwait = xcalloc(nw, 8);
 		s->wrongpath = xcalloc(nw, 8);
+		s->recbusy = xcalloc(nw, 8);
 		s->fetchable = xcalloc(nw, 8);
 		s->ibfill = xcalloc(t->n_slots, 1);
 		s->nextmem = xcalloc(nw, 8);
@@ -212,6 +213,7 @@ void tgpu_destroy(struct tgpu *t)
 			free(s->cb[c]);
 		free(s->sbwait);
 		free(s->wrongpath);
+		free(s->recbusy);
 		free(s->imshr);
 		free(s->imshr_w);
 		free(s->iready);
@@ -595,6 +597,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 			memset(s->cb[c], 0, nw * 8);
 		memset(s->sbwait, 0, nw * 8);
 		memset(s->wrongpath, 0, nw * 8);
+		memset(s->recbusy, 0, nw * 8);
 		memset(s->fetchable, 0, nw * 8);
 		memset(s->nextmem, 0, nw * 8);
 		for (unsigned j = 0; j < cps; j++)

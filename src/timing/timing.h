@@ -26,17 +26,19 @@ struct ws_config;
 				       branch, divergence or reconvergence */ \
 	X(DATA, "data")             /* scoreboard (RAW/WAW), atomics or
 				       membar outstanding */                 \
-	X(STRUCT, "structural")     /* ready, but its warp's previous memory
-				       instruction holds the access record,
-				       ID_OC filled this cycle, or another
-				       warp won the scheduler */                           \
+	X(STRUCT, "structural")     /* ready, but a resource is busy: its
+				       warp's previous memory instruction
+				       holds the access record, or ID_OC was
+				       filled this cycle */                  \
 	X(BARRIER, "barrier")       /* waiting at a CTA barrier */           \
 	X(EXIT, "exit")             /* exited, its block still running */    \
 	X(FETCH, "fetch")           /* I-cache miss outstanding */           \
 	X(EMPTY, "empty")           /* I-buffer empty (fetch not yet done) */ \
 	X(COLLECTOR, "collector")   /* ready, but the ID_OC pipeline register
 				       of its class is full (operand
-				       collector units all busy) */
+				       collector units all busy) */             \
+	X(ARBIT, "arbitration")     /* ready and hazard free, but another
+				       warp of its scheduler issued */
 
 enum tw_class {
 #define X(e, n) TW_##e,

@@ -234,6 +234,10 @@ struct tsm {
 					buffer is empty and the fall-through
 					is past the code: flushed when its
 					scheduler next visits it */
+	uint64_t *recbusy;           /* bitset: next instruction is a memory
+					one and the warp's previous memory
+					instruction still holds its access
+					record (a structural stall) */
 	uint64_t *sbwait;            /* bitset: ready warps whose next
 					instruction collides on the scoreboard */
 	uint64_t *fetchable;         /* bitset: live, room in the I-buffer,

@@ -34,6 +34,7 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->cb[c][i] &= ~b;
 	s->fetchable[i] &= ~b;
 	s->wrongpath[i] &= ~b;
+	s->recbusy[i] &= ~b;
 	s->sbwait[i] &= ~b;
 	s->nextmem[i] &= ~b;
 	s->nextsfu[i] &= ~b;
@@ -73,8 +74,11 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	}
 	if (w->ib_n && tsb_collide(t, w, w->ib_pc))
 		s->sbwait[i] |= b;
-	if (w->ib_n && t->ti[w->ib_pc].is_mem)
+	if (w->ib_n && t->ti[w->ib_pc].is_mem) {
 		s->nextmem[i] |= b;
+		if (w->oc_mem)
+			s->recbusy[i] |= b;
+	}
 	else if (w->ib_n && toc_class_of(&t->ti[w->ib_pc]) == TOC_SFU)
 		s->nextsfu[i] |= b;
 }

@@ -179,7 +179,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 	const struct toc *o = &s->oc;
 	uint64_t full[TOC__COUNT], blocked[SCHED_MAX_WARPS / 64];
 	bool any_full = false;
-	unsigned n_coll = 0;
+	unsigned n_coll = 0, n_struct = 0;
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
 		full[c] = o->n_idoc[c] >= t->oc.w_idoc[c] ? ~0ULL : 0;
 		any_full |= full[c] != 0;
@@ -202,6 +202,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 			n_coll += bit_popc64(blocked[i]);
 		}
 		s->cand[i] = c & ~blocked[i];
+		n_struct += bit_popc64(s->cand[i] & s->recbusy[i]);
 		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
 		if (t->need_long_op) {
 			uint64_t m = r, lo = 0;
@@ -286,6 +287,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 				}
 			} else if (r == IR_STRUCT) {
 				any_struct = true;
+				n_struct += !tbit(s->recbusy, wi);
 			}
 			if (!issued && p->ops->issue_failed)
 				p->ops->issue_failed(p, wi, t->cycle);
@@ -302,6 +304,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 	s->sched_first = (s->sched_first + 1) % ns;
 	t->st.wc[TW_ISSUED] += n_issued;
 	t->st.wc[TW_COLLECTOR] += n_coll;
-	t->st.wc[TW_STRUCT] += n_cand - n_issued - n_coll;
+	t->st.wc[TW_STRUCT] += n_struct;
+	t->st.wc[TW_ARBIT] += n_cand - n_issued - n_coll - n_struct;
 }
 

@@ -556,6 +556,13 @@ TEST(critical_warp)
 	/* the critical warp refetches after each loop-back: with round-robin
 	 * fetch it waits its turn among 48 warps, which CFF removes */
 	CHECK(baws < mwf);
+	/* cff:tb is accepted and is its own policy (neither cff nor rr):
+	 * only the TB MWF lists first gets critical-fetch-first, the other
+	 * TBs' critical warps fetch in round robin (docs/timing-tests.md) */
+	uint64_t tb = tt_crit("mwf:gto", "cff:tb");
+	printf("  MWF(GTO)+CFF(critical TB only) %llu\n",
+	       (unsigned long long)tb);
+	CHECK(tb > 0 && tb != baws && tb != mwf);
 }
 
 /* ---- 8. operand collector ------------------------------------------------------ */
@@ -776,6 +783,41 @@ TEST(icache_mshr)
 	tt_show("chain30, 48 warps: L2 requests", l2, 2);
 	CHECK_EQ_U64(l2, 2);
 	CHECK_EQ_U64(miss - merge, 2);
+}
+
+/* ---- stall classes: structural vs arbitration -------------------------------- */
+
+TEST(stall_classes)
+{
+	char path[] = "/tmp/warpsim_timing_sXXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	close(fd);
+	const char *opt[] = {"--stats_file", path};
+	struct tt t;
+	if (!tt_open(&t, "alu.ptx", opt, 2)) {
+		CHECK(0);
+		unlink(path);
+		return;
+	}
+	/* 8 warps of indep14, 4 per scheduler: no memory instruction, so no
+	 * access record is ever busy; ID_OC_SP has room for one issue per
+	 * scheduler per cycle; so every ready, hazard-free warp that does
+	 * not issue lost its scheduler to another warp: all arbitration,
+	 * no structural stall (before the split they were `structural`) */
+	tt_run0(&t, "indep14", 256);
+	tt_close(&t);
+	uint64_t st = tt_stat_u64(path, "warp_cycles_structural");
+	uint64_t ar = tt_stat_u64(path, "warp_cycles_arbitration");
+	uint64_t co = tt_stat_u64(path, "warp_cycles_collector");
+	unlink(path);
+	printf("  structural %llu, arbitration %llu, collector %llu\n",
+	       (unsigned long long)st, (unsigned long long)ar,
+	       (unsigned long long)co);
+	CHECK_EQ_U64(st, 0);
+	CHECK(ar != UINT64_MAX && ar > 0);
 }
 
 TEST(determinism)
