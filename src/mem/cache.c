@@ -362,6 +362,31 @@ struct mem_req *mem_cache_fill(struct mem_cache *c, unsigned m)
 	return list;
 }
 
+bool mem_cache_warm(struct mem_cache *c, addr_t a)
+{
+	addr_t t = a >> c->line_shift;
+	unsigned s = mem_cache_set(c, a);
+	struct mem_line *l = find_line(c, s, t);
+
+	if (l) {
+		if (l->state == MEM_LINE_VALID) {
+			l->dirty = 1;
+			touch(c, l);
+		}
+		return true;
+	}
+	if (mshr_lookup(c, t) >= 0)
+		return true;
+	l = find_victim(c, s);
+	if (!l)
+		return false;
+	l->tag = t;
+	l->state = MEM_LINE_VALID;
+	l->dirty = 1;
+	touch(c, l);
+	return true;
+}
+
 bool mem_cache_probe(const struct mem_cache *c, addr_t a)
 {
 	addr_t t = a >> c->line_shift;

@@ -234,6 +234,11 @@ static inline unsigned mem_cache_mshr_count(const struct mem_cache *c, unsigned 
 }
 /* True if the line holding a is present and valid. */
 bool mem_cache_probe(const struct mem_cache *c, addr_t a);
+/* Install the line of address a, dirty, with no traffic (a host copy
+ * warming the L2): a present line is only touched; a line being fetched
+ * is left alone; else the set's victim is replaced without a write-back.
+ * false when every way of the set waits for a fill (nothing changes). */
+bool mem_cache_warm(struct mem_cache *c, addr_t a);
 /* Drop every valid line (reserved lines stay). */
 void mem_cache_invalidate(struct mem_cache *c);
 

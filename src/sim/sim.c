@@ -319,6 +319,8 @@ int ws_mem_write(struct ws_sim *s, ws_addr dst, const void *src, size_t n)
 	if (!p || !src)
 		return WS_E_INVALID;
 	memcpy(p, src, n);
+	if (s->t) /* gpgpu_perf_sim_memcpy */
+		tgpu_copy_in(s->t, dst, n);
 	return WS_OK;
 }
 

@@ -16,6 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 
+void tgpu_copy_in(struct tgpu *t, addr_t a, uint64_t n)
+{
+	if (t->cfg->perf_sim_memcpy)
+		mem_sys_warm_l2(t->ms, a, n);
+}
+
 const char *tw_class_name(unsigned c)
 {
 	static const char *const n[] = {

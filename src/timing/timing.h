@@ -126,6 +126,9 @@ struct tstats {
 struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 			 struct diag *d);
 void tgpu_destroy(struct tgpu *t);
+/* A host-to-device copy of [a, a + n) was made: with
+ * gpgpu_perf_sim_memcpy its lines enter the L2 (mem_sys_warm_l2). */
+void tgpu_copy_in(struct tgpu *t, addr_t a, uint64_t n);
 /*
  * Run launch l cycle by cycle.  fst gets the functional counters, ts the
  * timing ones.  Returns 0 or a negative ws_status (fault, deadlock,

@@ -308,6 +308,47 @@ TEST(dram_miss)
 	tt_close(&t);
 }
 
+/* ---- 3b. gpgpu_perf_sim_memcpy: a host copy warms the L2 ----------------------- */
+
+/* ld_dram - ld_ref on a word just written by the host, with the copy
+ * warming the L2 (warm = true) or not. */
+static uint64_t tt_copy_load(bool warm)
+{
+	const char *opt[] = {"--set", "gpgpu_clock_domains=700:700:700:700",
+			     "--set", warm ? "gpgpu_perf_sim_memcpy=1" :
+			     "gpgpu_perf_sim_memcpy=0"};
+	struct tt t;
+	if (!tt_open(&t, "memory.ptx", opt, 4)) {
+		CHECK(0);
+		return 0;
+	}
+	ws_addr a;
+	CHECK_EQ_U64(ws_mem_alloc(t.s, 1 << 20, &a), 0);
+	ws_addr ref = a, fresh = a + 0x2000; /* as dram_miss */
+	uint32_t v = 7;
+	tt_run(&t, "ld_ref", 1, 1, &ref, sizeof(ref));
+	uint64_t c_ref = tt_run(&t, "ld_ref", 1, 1, &ref, sizeof(ref));
+	CHECK_EQ_U64(ws_mem_write(t.s, fresh, &v, sizeof(v)), 0);
+	uint64_t c = tt_run(&t, "ld_dram", 1, 1, &fresh, sizeof(fresh));
+	tt_close(&t);
+	return c - c_ref;
+}
+
+TEST(warm_copy)
+{
+	/* as dram_miss: the load is pushed 5 cycles after its issue and the
+	 * add issues when the reply is popped; ld_ref's add at OC_DEP(1, 1).
+	 * A warmed line is an L1D miss that hits in the L2: 132 cycles
+	 * (test_mem_sys.c, l2_and_l1_hit_latency); a cold one goes to DRAM */
+	uint64_t warm = tt_copy_load(true), cold = tt_copy_load(false);
+	tt_show("ld_dram - ld_ref after a copy, warm L2", warm,
+		5 + L2_ILINE - OC_DEP(1, 1));
+	CHECK_EQ_U64(warm, 5 + L2_ILINE - OC_DEP(1, 1));
+	tt_show("ld_dram - ld_ref after a copy, cold L2", cold,
+		5 + DRAM_RT - OC_DEP(1, 1));
+	CHECK_EQ_U64(cold, 5 + DRAM_RT - OC_DEP(1, 1));
+}
+
 /* ---- 4. shared-memory bank conflicts ---------------------------------------- */
 
 TEST(shmem_conflicts)

@@ -135,6 +135,33 @@ TEST(l2_and_l1_hit_latency)
 }
 
 /*
+ * gpgpu_perf_sim_memcpy: mem_sys_warm_l2 installs the lines a copy covers
+ * (an unaligned 200 bytes from 0x4010 touch lines 0x4000 and 0x4080), with
+ * no traffic.  A read of each is then an L1D miss and L2 hit (132), and
+ * DRAM is never read.  The lines are dirty: evicting them writes back.
+ */
+TEST(l2_warm_copy)
+{
+	struct mem_config c;
+	struct mem_sys *ms;
+	struct mem_stats st;
+
+	mem_config_gtx480(&c);
+	ms = mem_sys_create(&c, NULL, NULL);
+	CHECK_EQ_U64(mem_sys_warm_l2(ms, 0x4010, 200), 2);
+	CHECK(mem_sys_idle(ms));
+	CHECK_EQ_U64(read_latency(ms, 0, 0x4000, 128, 0), 132);
+	CHECK_EQ_U64(read_latency(ms, 1, 0x4080, 128, 0), 132);
+	mem_sys_stats(ms, &st);
+	CHECK_EQ_U64(st.l2.hits, 2);
+	CHECK_EQ_U64(st.l2.misses, 0);
+	CHECK_EQ_U64(st.dram.n_rd, 0);
+	/* a line not covered is still cold */
+	CHECK_EQ_U64(read_latency(ms, 2, 0x4100, 128, 0) > 132, 1);
+	mem_sys_destroy(ms);
+}
+
+/*
  * A second line in the open DRAM row (0xc00: channel 0, bank 0, row 0)
  * skips the activate: 260 - tRCD = 248 with equal clocks.  A line in
  * another row of the same bank (0x60000) first precharges: 260 + tRP =
