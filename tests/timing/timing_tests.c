@@ -349,6 +349,58 @@ TEST(warm_copy)
 	CHECK_EQ_U64(cold, 5 + DRAM_RT - OC_DEP(1, 1));
 }
 
+/* ---- --regs: registers per thread per kernel ----------------------------------- */
+
+TEST(regs_override)
+{
+	struct tt t;
+	const char *opt[] = {"--regs", "chain14=63,chain2=40"};
+	uint32_t def = 0;
+	if (!tt_open(&t, "alu.ptx", NULL, 0)) {
+		CHECK(0);
+		return;
+	}
+	struct ws_kernel_info ki;
+	ws_kernel_info(t.s, ws_module_kernel(t.m, "chain14"), &ki);
+	def = ki.regs_per_thread;
+	/* 256 threads (8 warps): 6 blocks by threads and warps, and the
+	 * liveness estimate (a few registers) does not limit */
+	CHECK_EQ_U64(ws_ctas_per_sm(t.s, ws_module_kernel(t.m, "chain14"),
+				    256, 0), 6);
+	tt_close(&t);
+	CHECK(def > 0 && def < 21);
+	if (!tt_open(&t, "alu.ptx", opt, 2)) {
+		CHECK(0);
+		return;
+	}
+	ws_kernel_info(t.s, ws_module_kernel(t.m, "chain14"), &ki);
+	CHECK_EQ_U64(ki.regs_per_thread, 63);
+	ws_kernel_info(t.s, ws_module_kernel(t.m, "chain2"), &ki);
+	CHECK_EQ_U64(ki.regs_per_thread, 40);
+	ws_kernel_info(t.s, ws_module_kernel(t.m, "chain30"), &ki);
+	CHECK(ki.regs_per_thread < 21); /* not named: the estimate */
+	/* 63 x 256 = 16128 registers per block: 32768 / 16128 = 2 */
+	CHECK_EQ_U64(ws_ctas_per_sm(t.s, ws_module_kernel(t.m, "chain14"),
+				    256, 0), 2);
+	tt_close(&t);
+	/* malformed lists are refused when the simulator is created */
+	const char *bad[][2] = {{"--regs", "chain14"}, {"--regs", "=3"},
+				{"--regs", "chain14=0"}, {"--regs", "a=3,"},
+				{"--regs", "a=x"}};
+	for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct ws_sim *s = NULL;
+		struct diag d;
+		char *argv[] = {(char *)"--quiet", (char *)bad[i][0],
+				(char *)bad[i][1]};
+		diag_init(&d);
+		CHECK(ws_sim_create(3, argv, &s, &d) != 0);
+		CHECK_STR_CONTAINS(diag_text(&d), "kernel_regs");
+		if (s)
+			ws_sim_destroy(s);
+		diag_release(&d);
+	}
+}
+
 /* ---- 4. shared-memory bank conflicts ---------------------------------------- */
 
 TEST(shmem_conflicts)
