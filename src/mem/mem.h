@@ -63,7 +63,13 @@ struct mem_cache_config {
 	bool alloc_on_fill;           /* 'f': pick the victim at fill, not at miss */
 	bool write_alloc;             /* allocate (without fetch) on a write miss */
 	bool hash_index;              /* 'H': XOR-folded (Fermi-style) set index */
+	bool sectored;                /* 'S:' kind: lines of MEM_SECTOR-byte
+					 sectors, valid and dirty each (the L2
+					 only; other caches are modelled
+					 unsectored) */
 };
+
+#define MEM_SECTOR 32  /* sector bytes of a sectored cache (GPGPU-Sim 4.x) */
 
 /* Bytes of the address that select the DRAM channel, row, bank, column. */
 struct mem_addrmap {

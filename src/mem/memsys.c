@@ -239,9 +239,11 @@ uint64_t mem_sys_warm_l2(struct mem_sys *ms, addr_t a, uint64_t n)
 
 	if (!n)
 		return 0;
-	for (addr_t l = a & ~(lb - 1); l < a + n; l += lb)
+	for (addr_t l = a & ~(lb - 1); l < a + n; l += lb) {
+		addr_t s = MAX(l, a), e = MIN(l + lb, a + n);
 		k += mem_cache_warm(&ms->slice[mem_addr_slice(ms->cfg, l)].cache,
-				    l);
+				    s, (uint32_t)(e - s));
+	}
 	return k;
 }
 
