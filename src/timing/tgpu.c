@@ -131,6 +131,8 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		struct tsm *s = &t->sm[i];
 		s->id = i;
 		s->w = xcalloc(t->n_slots, sizeof(*s->w));
+		for (unsigned w = 0; w < t->n_slots; w++)
+			s->w[w].cls = TC__COUNT;
 		s->tb = xcalloc(cfg->max_ctas_per_sm, sizeof(*s->tb));
 		s->valid = xcalloc(nw, 8);
 		for (unsigned c = 0; c < TC__COUNT; c++)
@@ -596,6 +598,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 			tw->lo = xcalloc(t->sb_words, 8);
 			tw->fw = NULL;
 			tw->cta = NULL;
+			tw->cls = TC__COUNT; /* cb is cleared below */
 		}
 		unsigned nw = t->n_words;
 		memset(s->valid, 0, nw * 8);

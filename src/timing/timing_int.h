@@ -160,6 +160,8 @@ struct twarp {
 	uint8_t flushed;       /* I-buffer emptied by a control-flow change */
 	uint8_t membar;        /* waiting for its memory operations (membar) */
 	uint8_t done;          /* exited and drained */
+	uint8_t cls;           /* enum tclass bit it holds in tsm.cb,
+				  TC__COUNT when none */
 	uint64_t age;          /* dynamic warp id (launch order) */
 	uint64_t *sb;          /* scoreboard: pending writes, one bit per id */
 	uint64_t *lo;          /* long-latency load destinations pending */

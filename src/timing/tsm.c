@@ -30,8 +30,9 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	struct twarp *w = &s->w[wi];
 	unsigned i = wi / 64;
 	uint64_t b = 1ULL << (wi % 64);
-	for (unsigned c = 0; c < TC__COUNT; c++)
-		s->cb[c][i] &= ~b;
+	if (w->cls < TC__COUNT) /* the only class bit the warp holds */
+		s->cb[w->cls][i] &= ~b;
+	w->cls = TC__COUNT;
 	s->fetchable[i] &= ~b;
 	s->wrongpath[i] &= ~b;
 	s->recbusy[i] &= ~b;
@@ -60,6 +61,7 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	else
 		c = w->flushed || wrong ? TC_CTRL : TC_EMPTY;
 	s->cb[c][i] |= b;
+	w->cls = (uint8_t)c;
 	s->ibfill[wi] = (uint8_t)w->ib_n;
 	/* room for a fetch block (or one slot, fetch_ops.partial), and the
 	 * pc after the buffered instructions exists */

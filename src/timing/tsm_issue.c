@@ -191,7 +191,8 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		uint64_t wp = s->cb[TC_READY][i] & s->wrongpath[i];
 		uint64_t r = s->cb[TC_READY][i] & ~wp;
 		uint64_t c = r & ~s->sbwait[i];
-		t->st.wc[TW_CONTROL] += bit_popc64(wp);
+		if (wp)
+			t->st.wc[TW_CONTROL] += bit_popc64(wp);
 		n_cand += bit_popc64(c);
 		blocked[i] = 0;
 		if (any_full) {
@@ -202,7 +203,8 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 			n_coll += bit_popc64(blocked[i]);
 		}
 		s->cand[i] = c & ~blocked[i];
-		n_struct += bit_popc64(s->cand[i] & s->recbusy[i]);
+		if (s->recbusy[i])
+			n_struct += bit_popc64(s->cand[i] & s->recbusy[i]);
 		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
 		if (t->need_long_op) {
 			uint64_t m = r, lo = 0;
@@ -229,8 +231,10 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		const uint64_t *sm = s->smask + (size_t)si * nw;
 		bool any_data = false, any_struct = false, issued = false;
 		bool has_cand = false, has_ready = false, has_blocked = false;
+		uint64_t any_wp = 0;
 		for (unsigned i = 0; i < nw; i++) {
 			uint64_t c = s->cand[i] & sm[i];
+			any_wp |= s->wrongpath[i] & sm[i];
 			has_blocked |= (blocked[i] & sm[i]) != 0;
 			has_cand |= c != 0;
 			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
@@ -240,7 +244,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		 * also reorganises its pool in order(): asked every cycle) */
 		if (!has_cand && !t->need_long_op) {
 			/* nothing issues: the scheduler visits every warp */
-			for (unsigned i = 0; i < nw; i++)
+			for (unsigned i = 0; any_wp && i < nw; i++)
 				for (uint64_t m = s->wrongpath[i] & sm[i]; m;
 				     m &= m - 1)
 					tsm_ib_flush(t, s, i * 64 + (unsigned)
@@ -259,7 +263,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		for (unsigned j = 0; j < n && !issued; j++) {
 			unsigned wi = s->order[j];
 			if (!tbit(s->cand, wi)) {
-				if (tbit(s->wrongpath, wi))
+				if (any_wp && tbit(s->wrongpath, wi))
 					tsm_ib_flush(t, s, wi);
 				continue;
 			}
