@@ -48,8 +48,12 @@ void tsm_ifetch_reply(struct tgpu *t, struct tsm *s,
 {
 	unsigned m = (unsigned)(r->tag & 0xffff);
 	struct timshr *h = &s->imshr[m];
-	SIM_ASSERT(m < t->i_mshr && h->line == r->addr);
+	SIM_ASSERT(m < t->i_mshr);
+	/* a reply to an earlier launch (its warps exited with a partial
+	 * fetch in flight; MSHRs are reset per launch): only the fill */
 	icache_fill(t, s, r->addr);
+	if (h->line != r->addr)
+		return;
 	for (unsigned i = 0; i < h->n; i++) {
 		unsigned wi = s->imshr_w[(size_t)m * t->i_merge + i];
 		struct twarp *w = &s->w[wi];
