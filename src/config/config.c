@@ -67,6 +67,7 @@ static const struct { const char *alias, *name; } opt_aliases[] = {
 	{"stats", "stats_file"},
 	{"sched", "gpgpu_scheduler"},
 	{"fetch", "fetch_policy"},
+	{"regs", "kernel_regs"},
 	{"gmem_skip_L1D", "gpgpu_gmem_skip_L1D"},  /* GPGPU-Sim 3.x */
 	{"rop_latency", "gpgpu_l2_rop_latency"},   /* GPGPU-Sim 3.x */
 	{"l1_latency", "gpgpu_l1_latency"},        /* GPGPU-Sim 4.x Volta */

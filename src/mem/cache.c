@@ -8,6 +8,15 @@
  * fetch, the write itself, a writeback), and refuses (MEM_RESFAIL, no state
  * change) when the owner said it has no room for that.  This mirrors the
  * reservation-failure behaviour GPGPU-Sim reports for its caches.
+ *
+ * A sectored cache (the L2 with an 'S:' string, GPGPU-Sim 4.x) keeps a
+ * valid and a dirty bit per 32-byte sector: an access hits when all the
+ * sectors it covers are present; a miss fetches only the missing ones (one
+ * DRAM request per sector: mem_req.sectors), a line that is present but
+ * lacks sectors is reserved for that fetch in place; a request merges into
+ * a pending fetch only if the fetch brings every sector it lacks; a write
+ * validates and dirties its sectors; an eviction writes back the dirty
+ * sectors only.
  */
 #include "../base/base.h"
 
@@ -46,6 +55,21 @@ void mem_cache_init(struct mem_cache *c, const struct mem_cache_config *cfg,
 		f->size = cfg->line_bytes;
 	}
 	c->n_mshr_free = cfg->n_mshr;
+	if (cfg->sectored && level == MEM_LVL_L2 && !cfg->alloc_on_fill &&
+	    cfg->line_bytes > MEM_SECTOR && cfg->line_bytes <= 8 * MEM_SECTOR)
+		c->sec_all = (uint8_t)((1u << (cfg->line_bytes /
+					       MEM_SECTOR)) - 1);
+}
+
+/* Sectors of the line that [a, a + size) covers (size 0: one byte). */
+static unsigned sec_mask(const struct mem_cache *c, addr_t a, uint32_t size)
+{
+	addr_t off = a & (c->cfg.line_bytes - 1);
+	addr_t end = MIN(off + MAX(size, 1u), (addr_t)c->cfg.line_bytes);
+	unsigned first = (unsigned)(off / MEM_SECTOR);
+	unsigned last = (unsigned)((end - 1) / MEM_SECTOR);
+
+	return ((1u << (last + 1)) - 1) & ~((1u << first) - 1);
 }
 
 void mem_cache_release(struct mem_cache *c)
@@ -156,11 +180,13 @@ static void install(struct mem_cache *c, struct mem_line *v, addr_t t,
 	if (v->state == MEM_LINE_VALID && v->dirty) {
 		res->wb = true;
 		res->wb_addr = v->tag << c->line_shift;
+		res->wb_sec = c->sec_all ? v->sec_dirty : 0;
 		c->st.writebacks++;
 	}
 	v->tag = t;
 	v->state = (uint8_t)st;
 	v->dirty = 0;
+	v->sec_valid = v->sec_dirty = 0;
 	touch(c, v);
 }
 
@@ -173,7 +199,7 @@ static void install(struct mem_cache *c, struct mem_line *v, addr_t t,
  */
 static void read_miss(struct mem_cache *c, struct mem_req *req, addr_t t,
 		      unsigned s, bool rmw, unsigned slots, bool wb_ok,
-		      struct mem_cache_res *res)
+		      struct mem_line *have, struct mem_cache_res *res)
 {
 	struct mem_line *v = NULL;
 	struct mem_mshr *e;
@@ -181,7 +207,9 @@ static void read_miss(struct mem_cache *c, struct mem_req *req, addr_t t,
 
 	if (!c->n_mshr_free || slots < 1)
 		goto fail;
-	if (!c->cfg.alloc_on_fill) {
+	if (have) { /* sectored: present, sectors missing */
+		v = have;
+	} else if (!c->cfg.alloc_on_fill) {
 		v = find_victim(c, s);
 		if (!v || (v->state == MEM_LINE_VALID && v->dirty &&
 			   (!wb_ok || slots < 2)))
@@ -197,10 +225,18 @@ static void read_miss(struct mem_cache *c, struct mem_req *req, addr_t t,
 	e->has_write = rmw;
 	e->fetch.addr = t << c->line_shift;
 	e->fetch.next = NULL;
-	if (v) {
+	if (v && !have)
 		install(c, v, t, MEM_LINE_RESERVED, res);
+	if (v) {
+		v->state = MEM_LINE_RESERVED;
 		v->mshr = (uint16_t)m;
 		e->line_idx = (uint32_t)(v - c->lines);
+	}
+	if (c->sec_all && v) {
+		e->fetch_sec = (uint8_t)(sec_mask(c, req->addr, req->size) &
+					 ~v->sec_valid);
+		e->fetch.sectors = (uint8_t)bit_popc64(e->fetch_sec);
+		e->fetch.size = e->fetch.sectors * MEM_SECTOR;
 	}
 	res->outcome = MEM_MISS;
 	res->fetch = true;
@@ -227,12 +263,20 @@ static void do_read(struct mem_cache *c, struct mem_req *req, bool rmw,
 	struct mem_line *l = find_line(c, s, t);
 	int m = -1;
 
-	if (l && l->state == MEM_LINE_VALID) {
+	unsigned need = c->sec_all ? sec_mask(c, req->addr, req->size) : 0;
+
+	if (l && l->state == MEM_LINE_VALID && !(need & ~l->sec_valid)) {
 		touch(c, l);
 		l->dirty |= rmw;
+		if (rmw)
+			l->sec_dirty |= (uint8_t)need;
 		res->outcome = MEM_HIT;
 		c->st.accesses++;
 		c->st.hits++;
+		return;
+	}
+	if (l && l->state == MEM_LINE_VALID) { /* sectors missing */
+		read_miss(c, req, t, s, rmw, slots, wb_ok, l, res);
 		return;
 	}
 	if (l)
@@ -240,10 +284,12 @@ static void do_read(struct mem_cache *c, struct mem_req *req, bool rmw,
 	else if (c->cfg.alloc_on_fill)
 		m = mshr_lookup(c, t);
 	if (m < 0) {
-		read_miss(c, req, t, s, rmw, slots, wb_ok, res);
+		read_miss(c, req, t, s, rmw, slots, wb_ok, NULL, res);
 		return;
 	}
-	if (!mshr_merge(c, (unsigned)m, req, rmw)) {
+	/* sectored: the pending fetch must bring what this one lacks */
+	if ((l && (need & ~(l->sec_valid | c->mshr[m].fetch_sec))) ||
+	    !mshr_merge(c, (unsigned)m, req, rmw)) {
 		res->outcome = MEM_RESFAIL;
 		c->st.resfails++;
 		return;
@@ -276,11 +322,16 @@ static void do_write(struct mem_cache *c, struct mem_req *req, unsigned slots,
 	if (wp == MEM_WP_READONLY)
 		SIM_BUG("write to a read-only cache at 0x%llx",
 			(unsigned long long)req->addr);
+	unsigned wsec = c->sec_all ? sec_mask(c, req->addr, req->size) : 0;
+
 	if (l && l->state == MEM_LINE_VALID) {
 		if (!back && slots < 1)
 			goto fail;
 		touch(c, l);
 		l->dirty |= back;
+		l->sec_valid |= (uint8_t)wsec;
+		if (back)
+			l->sec_dirty |= (uint8_t)wsec;
 		res->write_down = !back;
 		res->outcome = MEM_HIT;
 		c->st.accesses++;
@@ -303,6 +354,7 @@ static void do_write(struct mem_cache *c, struct mem_req *req, unsigned slots,
 			goto fail;
 		install(c, v, t, MEM_LINE_VALID, res);
 		v->dirty = 1;
+		v->sec_valid = v->sec_dirty = (uint8_t)wsec;
 	} else {
 		if (slots < 1)
 			goto fail;
@@ -352,14 +404,51 @@ struct mem_req *mem_cache_fill(struct mem_cache *c, unsigned m)
 		l = &c->lines[e->line_idx];
 		SIM_ASSERT(l->state == MEM_LINE_RESERVED && l->tag == e->line);
 		l->state = MEM_LINE_VALID;
-		l->dirty = e->has_write;
+		l->dirty |= e->has_write;
+		l->sec_valid |= e->fetch_sec;
+		for (struct mem_req *r = list; c->sec_all && r; r = r->next)
+			if (r->kind != MEM_READ && r->kind != MEM_FETCH) {
+				unsigned w = sec_mask(c, r->addr, r->size);
+				l->sec_valid |= (uint8_t)w;
+				l->sec_dirty |= (uint8_t)w;
+			}
 		touch(c, l);
 	}
+	e->fetch_sec = 0;
 	e->busy = 0;
 	e->head = e->tail = NULL;
 	e->n_merged = 0;
 	c->mshr_free[c->n_mshr_free++] = (uint16_t)m;
 	return list;
+}
+
+bool mem_cache_warm(struct mem_cache *c, addr_t a, uint32_t size)
+{
+	addr_t t = a >> c->line_shift;
+	unsigned s = mem_cache_set(c, a);
+	struct mem_line *l = find_line(c, s, t);
+	uint8_t sec = c->sec_all ? (uint8_t)sec_mask(c, a, size) : 0;
+
+	if (l) {
+		if (l->state == MEM_LINE_VALID) {
+			l->dirty = 1;
+			l->sec_valid |= sec;
+			l->sec_dirty |= sec;
+			touch(c, l);
+		}
+		return true;
+	}
+	if (mshr_lookup(c, t) >= 0)
+		return true;
+	l = find_victim(c, s);
+	if (!l)
+		return false;
+	l->tag = t;
+	l->state = MEM_LINE_VALID;
+	l->dirty = 1;
+	l->sec_valid = l->sec_dirty = sec;
+	touch(c, l);
+	return true;
 }
 
 bool mem_cache_probe(const struct mem_cache *c, addr_t a)

@@ -101,7 +101,11 @@ static void dram_accept(struct mem_dram *d, uint64_t now)
 		mem_q_pop(d->in[s]);
 		mem_dram_decode(cfg, r->addr, &chan, &bank, &r->row);
 		r->bank = (uint16_t)bank;
-		r->bursts = (uint8_t)((r->size + d->atom_bytes - 1) / d->atom_bytes);
+		/* a sectored L2's request moves its sectors as separate
+		 * DRAM requests (each at least one burst) */
+		r->bursts = r->sectors ? (uint8_t)(r->sectors *
+			((MEM_SECTOR + d->atom_bytes - 1) / d->atom_bytes)) :
+			(uint8_t)((r->size + d->atom_bytes - 1) / d->atom_bytes);
 		r->acted = 0;
 		r->age = ++d->age;
 		b = &d->bank[bank];
@@ -142,13 +146,14 @@ static void dram_finish(struct mem_dram *d, struct mem_dram_bank *b,
 	if (b->n_q)
 		d->sel_mask |= bit;
 	d->n_pending--;
+	/* a sectored L2's request counts as one request per sector */
 	if (r->kind == MEM_WRITE || r->kind == MEM_WRITEBACK) {
-		d->st.n_wr++;
+		d->st.n_wr += r->sectors ? r->sectors : 1;
 		d->st.wr_bytes += r->size;
 		mem_pool_put(r);
 		return;
 	}
-	d->st.n_rd++;
+	d->st.n_rd += r->sectors ? r->sectors : 1;
 	d->st.rd_bytes += r->size;
 	mem_q_push(d->ret[r->slice - d->first_slice], r,
 		   now + (d->cfg->t_cl + d->burst_cycles) * d->period);

@@ -55,6 +55,7 @@ static void l1_writeback(struct mem_sys *ms, struct mem_l1 *l,
 	w->kind = MEM_WRITEBACK;
 	w->addr = a;
 	w->size = c->cfg.line_bytes;
+	w->sectors = 0;
 	w->space = MEM_LOCAL;
 	l1_send(ms, l, w, now);
 }

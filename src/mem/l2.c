@@ -107,7 +107,10 @@ static void slice_access(struct mem_sys *ms, struct mem_slice *s, uint64_t now)
 		SIM_ASSERT(w); /* the cache checked wb_ok */
 		w->kind = MEM_WRITEBACK;
 		w->addr = res.wb_addr;
-		w->size = s->cache.cfg.line_bytes;
+		/* sectored: the dirty sectors only, one request each */
+		w->sectors = (uint8_t)bit_popc64(res.wb_sec);
+		w->size = res.wb_sec ? w->sectors * MEM_SECTOR :
+			s->cache.cfg.line_bytes;
 		slice_to_dram(ms, s, w, now);
 	}
 }

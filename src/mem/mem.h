@@ -63,7 +63,13 @@ struct mem_cache_config {
 	bool alloc_on_fill;           /* 'f': pick the victim at fill, not at miss */
 	bool write_alloc;             /* allocate (without fetch) on a write miss */
 	bool hash_index;              /* 'H': XOR-folded (Fermi-style) set index */
+	bool sectored;                /* 'S:' kind: lines of MEM_SECTOR-byte
+					 sectors, valid and dirty each (the L2
+					 only; other caches are modelled
+					 unsectored) */
 };
+
+#define MEM_SECTOR 32  /* sector bytes of a sectored cache (GPGPU-Sim 4.x) */
 
 /* Bytes of the address that select the DRAM channel, row, bank, column. */
 struct mem_addrmap {
@@ -372,6 +378,12 @@ bool mem_sys_idle(const struct mem_sys *ms);
 void mem_sys_skip(struct mem_sys *ms, uint64_t n);
 /* Core cycles simulated so far. */
 uint64_t mem_sys_cycle(const struct mem_sys *ms);
+/*
+ * A host-to-device copy of [a, a + n) installs its lines in their L2
+ * slices, dirty, with no traffic and no time (GPGPU-Sim 4.x's
+ * gpgpu_perf_sim_memcpy).  Returns the lines installed or already there.
+ */
+uint64_t mem_sys_warm_l2(struct mem_sys *ms, addr_t a, uint64_t n);
 /* Invalidate every L1 (between kernels: gpgpu_flush_l1_cache). */
 void mem_sys_flush_l1(struct mem_sys *ms);
 /* Fill out with the counters summed over components. */

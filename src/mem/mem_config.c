@@ -60,8 +60,9 @@ void mem_config_gtx480(struct mem_config *c)
 	c->n_mem = 6;
 	c->n_sub = 2;
 	/*
-	 * L2 S:64:128:8,L:B:m:L:L,A:256:4,4:0,32.  Modelled unsectored
-	 * (as GPGPU-Sim 3.x, which the seed papers ran); a write miss
+	 * L2 N:64:128:8,L:B:m:L:L,A:256:4,4:0,32: unsectored as GPGPU-Sim
+	 * 3.x, which the seed papers ran (4.x's file has S:, the
+	 * gtx480-4x machine); a write miss
 	 * allocates without fetching (lazy fetch-on-read approximated).
 	 */
 	c->l2 = (struct mem_cache_config){

@@ -48,6 +48,9 @@ struct mem_req {
 	uint8_t flags;          /* enum mem_access_flags */
 	uint8_t level;          /* fetches: enum mem_level of the owning cache */
 	uint8_t bursts;         /* DRAM column commands still to issue */
+	uint8_t sectors;        /* sectored L2 traffic: 32-byte sectors it
+				   moves, one DRAM request each (0: size
+				   decides) */
 	uint8_t acted;          /* DRAM: an activate was issued for it */
 };
 
@@ -152,6 +155,9 @@ struct mem_line {
 	uint16_t mshr;  /* RESERVED lines: MSHR waiting for the fill */
 	uint8_t state;  /* enum mem_line_state */
 	uint8_t dirty;  /* written since fill (write-back policies) */
+	uint8_t sec_valid; /* sectored: sectors present (bit i: bytes
+			      32i..32i+31) */
+	uint8_t sec_dirty; /* sectored: sectors written since their fill */
 };
 
 struct mem_mshr {
@@ -163,6 +169,7 @@ struct mem_mshr {
 	uint16_t n_merged;      /* requests in the list */
 	uint8_t busy;           /* entry in use */
 	uint8_t has_write;      /* a merged write/atomic: fill leaves the line dirty */
+	uint8_t fetch_sec;      /* sectored: the sectors being fetched */
 };
 
 enum mem_outcome {
@@ -184,6 +191,7 @@ struct mem_cache_res {
 	bool fetch;        /* send mshr[mshr].fetch to the next level */
 	bool write_down;   /* forward the write itself to the next level */
 	bool wb;           /* a dirty victim was evicted: write back wb_addr */
+	unsigned wb_sec;   /* sectored: its dirty sectors (0: whole line) */
 	addr_t wb_addr;    /* victim line address (bytes) */
 	unsigned mshr;     /* MSHR index for fetch / merge */
 };
@@ -199,6 +207,8 @@ struct mem_cache {
 	uint64_t lru_clock;           /* stamp source for LRU */
 	const struct mem_config *map; /* L2: index by slice-local address */
 	uint8_t level;                /* enum mem_level, copied into fetches */
+	uint8_t sec_all;              /* sectored: mask of every sector of a
+					 line; 0 when unsectored */
 	struct mem_cache_stats st;    /* counters */
 };
 
@@ -234,6 +244,11 @@ static inline unsigned mem_cache_mshr_count(const struct mem_cache *c, unsigned 
 }
 /* True if the line holding a is present and valid. */
 bool mem_cache_probe(const struct mem_cache *c, addr_t a);
+/* Install the line of address a, dirty, with no traffic (a host copy
+ * warming the L2): a present line is only touched; a line being fetched
+ * is left alone; else the set's victim is replaced without a write-back.
+ * false when every way of the set waits for a fill (nothing changes). */
+bool mem_cache_warm(struct mem_cache *c, addr_t a, uint32_t size);
 /* Drop every valid line (reserved lines stay). */
 void mem_cache_invalidate(struct mem_cache *c);
 

@@ -87,7 +87,8 @@ static char mopt_letter(const char *s, size_t n)
  *   [N|S:]sets:line:assoc , rep:write:alloc[:write-alloc[:index]] ,
  *   [A|S|T|F:]mshrs:merges , miss-queue[:fifo] [, data-port ...]
  * The leading N/S (normal/sectored) is optional (GPGPU-Sim 3.x omits
- * it); sectored caches are modelled unsectored.  Allocation s (streaming,
+ * it); S sets `sectored`, which the L2 honours (32-byte sectors) and the
+ * L1 caches ignore.  Allocation s (streaming,
  * GPGPU-Sim 4.x) is modelled as m, with a note.  rep may be L or F (both
  * modelled as LRU).  Write letters R T B L; alloc m or f; write-allocate
  * N (none) or W/F/L (allocate on a write miss); index H (Fermi hash; P,
@@ -126,12 +127,14 @@ int mem_cache_string_parse(struct mem_cache_config *k, const char *opt,
 	buf[glen[0]] = 0;
 	nf = mopt_split(buf, ':', f, flen, 8);
 	i = 0;
+	r.sectored = false;
 	if (nf == 4) {
 		char t = mopt_letter(f[0], flen[0]);
 
 		if (t != 'N' && t != 'S')
 			return diag_err(d, "option '%s' = '%s': cache kind must "
 					"be N or S", opt, s);
+		r.sectored = t == 'S';
 		i = 1;
 	} else if (nf != 3) {
 		return diag_err(d, "option '%s' = '%s': expected "

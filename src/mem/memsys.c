@@ -233,6 +233,20 @@ uint64_t mem_sys_cycle(const struct mem_sys *ms)
 	return ms->clk.cycles[MEM_DOM_CORE];
 }
 
+uint64_t mem_sys_warm_l2(struct mem_sys *ms, addr_t a, uint64_t n)
+{
+	uint64_t lb = ms->cfg->l2.line_bytes, k = 0;
+
+	if (!n)
+		return 0;
+	for (addr_t l = a & ~(lb - 1); l < a + n; l += lb) {
+		addr_t s = MAX(l, a), e = MIN(l + lb, a + n);
+		k += mem_cache_warm(&ms->slice[mem_addr_slice(ms->cfg, l)].cache,
+				    s, (uint32_t)(e - s));
+	}
+	return k;
+}
+
 void mem_sys_flush_l1(struct mem_sys *ms)
 {
 	for (unsigned i = 0; i < ms->cfg->n_sm; i++) {

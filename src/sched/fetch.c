@@ -8,6 +8,11 @@
  *        cycle mod schedulers, then the others); with GTO that is the
  *        greedy warp, else the oldest; with MWF the critical TB's next
  *        warp.  Round robin when no order lists a fetchable warp;
+ *   cff:tb  an alternative reading of BAWS section 4.2: critical-fetch-
+ *        first only inside the critical TB (the TB of the first warp in
+ *        the order of the scheduler whose turn it is, then the others'),
+ *        round robin over all warps otherwise.  An argument form of cff:
+ *        fetch_lookup accepts it, `warpsim list` shows cff only;
  *   fef  fewest-entries-first (BAWS section 6.2): the fetchable warp with
  *        the fewest valid I-buffer entries, round robin among equals.
  *        Ranking by entries needs warps with partly filled I-buffers to
@@ -65,6 +70,29 @@ static const struct fetch_ops fetch_cff_ops = {
 	.pick = fetch_cff,
 };
 
+static int fetch_cff_tb(const struct fetch_view *v)
+{
+	for (unsigned k = 0; k < v->n_sched; k++) {
+		struct sched *p = v->sched[(v->cycle + k) % v->n_sched];
+		unsigned n = p->ops->order(p, v->sv, v->scratch, v->n_slots);
+		if (!n)
+			continue;
+		uint16_t tb = v->sv->tb[v->scratch[0]];
+		for (unsigned i = 0; i < n; i++)
+			if (v->sv->tb[v->scratch[i]] == tb &&
+			    sched_bit(v->fetchable, v->scratch[i]))
+				return v->scratch[i];
+	}
+	return fetch_rr(v);
+}
+
+static const struct fetch_ops fetch_cff_tb_ops = {
+	.name = "cff:tb",
+	.desc = "critical-fetch-first inside the critical TB only (the TB "
+		"the issue policy lists first), round robin for the rest",
+	.pick = fetch_cff_tb,
+};
+
 static int fetch_fef(const struct fetch_view *v)
 {
 	int best = -1;
@@ -96,6 +124,13 @@ static const struct fetch_ops *const fetch_table[] = {
 	NULL,
 };
 
+/* Argument forms of listed policies (NAME:ARG), found by fetch_lookup but
+ * not listed on their own. */
+static const struct fetch_ops *const fetch_forms[] = {
+	&fetch_cff_tb_ops,
+	NULL,
+};
+
 const struct fetch_ops *const *fetch_registry(void) { return fetch_table; }
 
 const struct fetch_ops *fetch_lookup(const char *name)
@@ -103,6 +138,9 @@ const struct fetch_ops *fetch_lookup(const char *name)
 	for (unsigned i = 0; fetch_table[i]; i++)
 		if (!strcmp(fetch_table[i]->name, name))
 			return fetch_table[i];
+	for (unsigned i = 0; fetch_forms[i]; i++)
+		if (!strcmp(fetch_forms[i]->name, name))
+			return fetch_forms[i];
 	return NULL;
 }
 

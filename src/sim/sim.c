@@ -94,6 +94,43 @@ static double sim_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/*
+ * kernel_regs ("NAME=N[,NAME=N...]"): with name NULL check the syntax
+ * (nonzero and an error in d when wrong); else set *n to the count given
+ * for kernel `name` (the last one wins) and return 1, or 0 when none is.
+ */
+static int sim_kernel_regs(const char *spec, const char *name, uint32_t *n,
+			   struct diag *d)
+{
+	int found = 0;
+	if (!*spec)
+		return 0;
+	for (const char *p = spec;; p++) {
+		const char *eq = strchr(p, '='), *end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		char *stop;
+		unsigned long v = eq && eq < end ? strtoul(eq + 1, &stop, 10) : 0;
+		if (!eq || eq >= end || eq == p || stop != end || eq + 1 == end ||
+		    v == 0 || v > 255) {
+			if (d)
+				diag_err(d, "kernel_regs '%s': expected NAME=N"
+					 "[,NAME=N...] with 1 <= N <= 255",
+					 spec);
+			return -1;
+		}
+		if (name && strlen(name) == (size_t)(eq - p) &&
+		    !strncmp(name, p, (size_t)(eq - p))) {
+			*n = (uint32_t)v;
+			found = 1;
+		}
+		if (!*end)
+			break;
+		p = end;
+	}
+	return found;
+}
+
 int ws_config_check(struct ws_config *c, struct diag *d)
 {
 	char err[256];
@@ -123,6 +160,8 @@ int ws_config_check(struct ws_config *c, struct diag *d)
 	 * mode (a functional run must not accept what a timing run with the
 	 * same options would refuse) */
 	if (tgpu_check_config(c, d))
+		return WS_E_INVALID;
+	if (sim_kernel_regs(c->kernel_regs, NULL, NULL, d) < 0)
 		return WS_E_INVALID;
 	return WS_OK;
 }
@@ -330,6 +369,8 @@ int ws_mem_write(struct ws_sim *s, ws_addr dst, const void *src, size_t n)
 	if (!p || !src)
 		return WS_E_INVALID;
 	memcpy(p, src, n);
+	if (s->t) /* gpgpu_perf_sim_memcpy */
+		tgpu_copy_in(s->t, dst, n);
 	return WS_OK;
 }
 
@@ -427,6 +468,10 @@ int ws_module_load(struct ws_sim *s, const char *text, size_t len,
 		fputs(pm->warnings, stderr); /* .target/.version (issue 18) */
 	struct ws_module *m = xcalloc(1, sizeof(*m));
 	m->ptx = pm;
+	/* --regs: registers per thread as given (ptxas's count) */
+	for (uint32_t i = 0; i < pm->n_kernels; i++)
+		sim_kernel_regs(s->cfg.kernel_regs, pm->kernels[i]->name,
+				&pm->kernels[i]->regs_per_thread, NULL);
 	for (uint32_t i = 0; i < pm->n_vars; i++)
 		if (pm->vars[i].space == SP_CONST)
 			m->const_bytes += pm->vars[i].size;
@@ -587,6 +632,9 @@ static void sim_ratios(struct stats *st, const struct ws_config *c)
 		stats_get_u64(st, "warp_cycles_exit", &b);
 		stats_f64(st, "warp_frac_barrier", (double)a / (double)v);
 		stats_f64(st, "warp_frac_exit", (double)b / (double)v);
+		/* BAWS's barrier-stall share counts TB exit points too */
+		stats_f64(st, "warp_frac_barrier_exit",
+			  (double)(a + b) / (double)v);
 	}
 	if (stats_get_u64(st, "rtru_phases", &a) &&
 	    stats_get_u64(st, "rtru_sum_ppm", &b))
@@ -748,6 +796,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 		stats_u64(l, "ibuffer_fetch_discards", ts->ib_discard);
 		stats_u64(l, "L1I_total_cache_accesses", ts->ifetch);
 		stats_u64(l, "L1I_total_cache_misses", ts->imiss);
+		stats_u64(l, "L1I_total_cache_mshr_merges", ts->imerge);
+		stats_u64(l, "L1I_total_cache_reservation_fails", ts->irfail);
 		sim_cache_stats(l, "L1D", &m->l1d);
 		sim_cache_stats(l, "L1C", &m->l1c);
 		sim_cache_stats(l, "L2", &m->l2);

@@ -17,6 +17,12 @@
 #include <time.h>
 #include <unistd.h>
 
+void tgpu_copy_in(struct tgpu *t, addr_t a, uint64_t n)
+{
+	if (t->cfg->perf_sim_memcpy)
+		mem_sys_warm_l2(t->ms, a, n);
+}
+
 const char *tw_class_name(unsigned c)
 {
 	static const char *const n[] = {
@@ -113,6 +119,8 @@ static int tgpu_config(struct tgpu *t, const struct ws_config *cfg,
 		t->i_sets = il1.n_sets;
 		t->i_line = il1.line_bytes;
 		t->i_ways = il1.assoc;
+		t->i_mshr = MAX(il1.n_mshr, 1u);
+		t->i_merge = MAX(il1.mshr_merge, 1u);
 	}
 	if (t->n_slots > SCHED_MAX_WARPS) {
 		diag_err(d, "%u warps per SM exceed the model's limit of %u",
@@ -158,11 +166,15 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		struct tsm *s = &t->sm[i];
 		s->id = i;
 		s->w = xcalloc(t->n_slots, sizeof(*s->w));
+		for (unsigned w = 0; w < t->n_slots; w++)
+			s->w[w].cls = TC__COUNT;
 		s->tb = xcalloc(cfg->max_ctas_per_sm, sizeof(*s->tb));
 		s->valid = xcalloc(nw, 8);
 		for (unsigned c = 0; c < TC__COUNT; c++)
 			s->cb[c] = xcalloc(nw, 8);
 		s->sbwait = xcalloc(nw, 8);
+		s->wrongpath = xcalloc(nw, 8);
+		s->recbusy = xcalloc(nw, 8);
 		s->fetchable = xcalloc(nw, 8);
 		s->ibfill = xcalloc(t->n_slots, 1);
 		s->nextmem = xcalloc(nw, 8);
@@ -195,6 +207,10 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		}
 		s->itag = xmalloc((size_t)t->i_sets * t->i_ways * sizeof(addr_t));
 		s->ilru = xcalloc((size_t)t->i_sets * t->i_ways, 8);
+		s->imshr = xcalloc(t->i_mshr, sizeof(*s->imshr));
+		s->imshr_w = xcalloc((size_t)t->i_mshr * t->i_merge,
+				     sizeof(*s->imshr_w));
+		s->iready = xcalloc(t->n_slots, sizeof(*s->iready));
 		s->wheel = xcalloc(T_WHEEL, sizeof(*s->wheel));
 		s->wheel_n = xcalloc(T_WHEEL, 1);
 		s->mreq = xcalloc(T_MREQ_PER_SM, sizeof(*s->mreq));
@@ -243,6 +259,11 @@ void tgpu_destroy(struct tgpu *t)
 		for (unsigned c = 0; c < TC__COUNT; c++)
 			free(s->cb[c]);
 		free(s->sbwait);
+		free(s->wrongpath);
+		free(s->recbusy);
+		free(s->imshr);
+		free(s->imshr_w);
+		free(s->iready);
 		free(s->fetchable);
 		free(s->nextmem);
 		toc_sm_free(s);
@@ -417,6 +438,7 @@ void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id)
 		w->ib_n = 0;
 		w->n_mem = w->n_atom = w->n_wb = w->n_oc = w->oc_mem = 0;
 		w->imiss = w->flushed = w->membar = w->done = 0;
+		w->fpc = w->fw->stack[w->fw->sp - 1].pc;
 		w->age = t->warp_seq++;
 		memset(w->sb, 0, t->sb_words * 8);
 		memset(w->lo, 0, t->sb_words * 8);
@@ -602,6 +624,9 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 		for (unsigned j = 0; j < (unsigned)t->i_sets * t->i_ways; j++)
 			s->itag[j] = ~(addr_t)0;
 		memset(s->ilru, 0, (size_t)t->i_sets * t->i_ways * 8);
+		for (unsigned j = 0; j < t->i_mshr; j++)
+			s->imshr[j] = (struct timshr){.line = ~(addr_t)0};
+		s->iready_h = s->iready_n = 0;
 		s->n_mreq_free = T_MREQ_PER_SM;
 		for (unsigned j = 0; j < T_MREQ_PER_SM; j++)
 			s->mreq_free[j] = (uint16_t)(T_MREQ_PER_SM - 1 - j);
@@ -613,12 +638,15 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 			tw->lo = xcalloc(t->sb_words, 8);
 			tw->fw = NULL;
 			tw->cta = NULL;
+			tw->cls = TC__COUNT; /* cb is cleared below */
 		}
 		unsigned nw = t->n_words;
 		memset(s->valid, 0, nw * 8);
 		for (unsigned c = 0; c < TC__COUNT; c++)
 			memset(s->cb[c], 0, nw * 8);
 		memset(s->sbwait, 0, nw * 8);
+		memset(s->wrongpath, 0, nw * 8);
+		memset(s->recbusy, 0, nw * 8);
 		memset(s->fetchable, 0, nw * 8);
 		memset(s->nextmem, 0, nw * 8);
 		for (unsigned j = 0; j < cps; j++)

@@ -26,17 +26,19 @@ struct ws_config;
 				       branch, divergence or reconvergence */ \
 	X(DATA, "data")             /* scoreboard (RAW/WAW), atomics or
 				       membar outstanding */                 \
-	X(STRUCT, "structural")     /* ready, but its warp's previous memory
-				       instruction holds the access record,
-				       ID_OC filled this cycle, or another
-				       warp won the scheduler */                           \
+	X(STRUCT, "structural")     /* ready, but a resource is busy: its
+				       warp's previous memory instruction
+				       holds the access record, or ID_OC was
+				       filled this cycle */                  \
 	X(BARRIER, "barrier")       /* waiting at a CTA barrier */           \
 	X(EXIT, "exit")             /* exited, its block still running */    \
 	X(FETCH, "fetch")           /* I-cache miss outstanding */           \
 	X(EMPTY, "empty")           /* I-buffer empty (fetch not yet done) */ \
 	X(COLLECTOR, "collector")   /* ready, but the ID_OC pipeline register
 				       of its class is full (operand
-				       collector units all busy) */
+				       collector units all busy) */             \
+	X(ARBIT, "arbitration")     /* ready and hazard free, but another
+				       warp of its scheduler issued */
 
 enum tw_class {
 #define X(e, n) TW_##e,
@@ -81,7 +83,12 @@ struct tstats {
 				       waiting behind another access (read
 				       or writeback) of their register bank */
 	uint64_t ifetch;            /* I-cache accesses */
-	uint64_t imiss;             /* I-cache misses */
+	uint64_t imiss;             /* I-cache misses (merged ones too) */
+	uint64_t imerge;            /* ... merged into a pending MSHR (no
+				       L2 request of their own) */
+	uint64_t irfail;            /* I-cache reservation fails: every
+				       MSHR busy, the line's MSHR full, or
+				       the memory system refused */
 	uint64_t ib_flush;          /* I-buffer flushes (control mismatch) */
 	uint64_t ib_discard;        /* fetches dropped at decode: the warp
 				       changed course while they flew */
@@ -123,6 +130,9 @@ struct tstats {
 struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 			 struct diag *d);
 void tgpu_destroy(struct tgpu *t);
+/* A host-to-device copy of [a, a + n) was made: with
+ * gpgpu_perf_sim_memcpy its lines enter the L2 (mem_sys_warm_l2). */
+void tgpu_copy_in(struct tgpu *t, addr_t a, uint64_t n);
 /*
  * Every check tgpu_create makes of cfg (latency lists, operand collector,
  * I-cache string, slot limit, memory configuration) without building

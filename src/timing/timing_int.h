@@ -151,15 +151,29 @@ struct twarp {
 				  unit (ID_OC, collector, OC_EX) */
 	uint8_t oc_mem;        /* a memory instruction between issue and the
 				  LD/ST unit owns `rec` */
-	uint8_t imiss;         /* I-cache miss outstanding */
+	uint32_t fpc;          /* next fetch pc when the I-buffer is empty:
+				  the fall-through of its last issue, or the
+				  SIMT top after a flush (GPGPU-Sim 3.x's
+				  m_next_pc) */
+	uint16_t imiss;        /* I-cache miss outstanding: 1 + the L1I
+				  MSHR it waits on, 0 if none */
 	uint8_t flushed;       /* I-buffer emptied by a control-flow change */
 	uint8_t membar;        /* waiting for its memory operations (membar) */
 	uint8_t done;          /* exited and drained */
+	uint8_t cls;           /* enum tclass bit it holds in tsm.cb,
+				  TC__COUNT when none */
 	uint64_t age;          /* dynamic warp id (launch order) */
 	uint64_t *sb;          /* scoreboard: pending writes, one bit per id */
 	uint64_t *lo;          /* long-latency load destinations pending */
 	struct fmemrec *rec;   /* access record (kept while atomics fly) */
 	lanemask_t *alanes;    /* lanes of each atomic transaction */
+};
+
+/* One L1I miss status holding register: a line being fetched from the
+ * L2 and the warps waiting for it. */
+struct timshr {
+	addr_t line;           /* line address, ~0 when free */
+	uint16_t n;            /* warps merged (<= i_merge) */
 };
 
 /* One block slot of an SM. */
@@ -217,6 +231,15 @@ struct tsm {
 	struct ttb *tb;              /* block slots (max_ctas_per_sm) */
 	uint64_t *valid;             /* bitset: slot holds a warp */
 	uint64_t *cb[TC__COUNT];     /* bitsets: warps per enum tclass */
+	uint64_t *wrongpath;         /* bitset: I-buffer head is not the SIMT
+					top's pc (wrong-path fetch), or the
+					buffer is empty and the fall-through
+					is past the code: flushed when its
+					scheduler next visits it */
+	uint64_t *recbusy;           /* bitset: next instruction is a memory
+					one and the warp's previous memory
+					instruction still holds its access
+					record (a structural stall) */
 	uint64_t *sbwait;            /* bitset: ready warps whose next
 					instruction collides on the scoreboard */
 	uint64_t *fetchable;         /* bitset: live, room in the I-buffer,
@@ -243,6 +266,13 @@ struct tsm {
 	uint32_t fb_n;               /* ... this many */
 	uint64_t fb_ready;           /* ... decodable from this cycle */
 	addr_t *itag;                /* I-cache tags (sets x ways; ~0 empty) */
+	struct timshr *imshr;        /* L1I MSHRs (i_mshr of them) */
+	uint16_t *imshr_w;           /* warps merged into each MSHR
+					(i_mshr x i_merge) */
+	uint16_t *iready;            /* ring of warps whose miss came back,
+					served by fetch before its policy */
+	unsigned iready_h;           /* ... its head */
+	unsigned iready_n;           /* ... its entries */
 	uint64_t *ilru;              /* I-cache last-use stamps */
 	/* execution */
 	struct toc oc;               /* operand collector */
@@ -284,6 +314,8 @@ struct tgpu {
 	unsigned lat_dp[5], ii_dp[5];
 	unsigned lat_sfu, ii_sfu;
 	unsigned i_sets, i_ways, i_line; /* I-cache geometry */
+	unsigned i_mshr, i_merge;    /* L1I MSHRs and warps one may merge
+					(gpgpu_cache:il1's mshr fields) */
 	bool need_long_op;           /* policy reads sched_view.long_op */
 	const struct fetch_ops *fetch; /* fetch policy */
 	unsigned ib_room;            /* free I-buffer slots a warp needs to
@@ -367,6 +399,9 @@ static inline unsigned toc_class_of(const struct tinsn *ti)
  * serve no reads (tsm_oc.c). */
 void toc_write_banks(struct tgpu *t, struct tsm *s, unsigned wi,
 		     uint32_t pc);
+/* The scheduler visits warp wi whose I-buffer is on a wrong path: empty
+ * it and fetch from the SIMT top next (tsm_front.c). */
+void tsm_ib_flush(struct tgpu *t, struct tsm *s, unsigned wi);
 /* An instruction-fetch miss came back from the L2 (tsm_front.c). */
 void tsm_ifetch_reply(struct tgpu *t, struct tsm *s,
 		      const struct mem_reply *r);

@@ -12,12 +12,14 @@
  *   issue      (tsm_issue.c) each scheduler asks its policy for an order and
  *                            issues the first warp whose next instruction
  *                            passes the I-buffer and scoreboard checks into
- *                            its class's ID_OC pipeline register
+ *                            its class's ID_OC pipeline register; warps
+ *                            it visits before that with a wrong-path
+ *                            I-buffer are flushed
  *   decode     (tsm_front.c) fetch buffer -> I-buffer
  *   fetch      (tsm_front.c) one warp per cycle through the L1I
  *
  * tsm_warp_update() recomputes one warp's class bits (enum tclass) and its
- * fetchable, scoreboard-wait and next-is-memory bits; every stage calls it
+ * fetchable, wrong-path, scoreboard-wait and next-is-memory bits; every stage calls it
  * when it changes something those bits depend on, so the per-cycle work
  * of the issue stage is a few word operations per SM.
  */
@@ -28,16 +30,25 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	struct twarp *w = &s->w[wi];
 	unsigned i = wi / 64;
 	uint64_t b = 1ULL << (wi % 64);
-	for (unsigned c = 0; c < TC__COUNT; c++)
-		s->cb[c][i] &= ~b;
+	if (w->cls < TC__COUNT) /* the only class bit the warp holds */
+		s->cb[w->cls][i] &= ~b;
+	w->cls = TC__COUNT;
 	s->fetchable[i] &= ~b;
+	s->wrongpath[i] &= ~b;
+	s->recbusy[i] &= ~b;
 	s->sbwait[i] &= ~b;
 	s->nextmem[i] &= ~b;
 	s->nextsfu[i] &= ~b;
 	if (!w->fw)
 		return;
 	unsigned c;
-	if (w->fw->state == FW_EXITED)
+	bool live = w->fw->state != FW_EXITED;
+	/* the I-buffer (or, empty, the next fetch) left the SIMT top's
+	 * path; only a scheduler visit puts it back (tsm_ib_flush) */
+	bool wrong = live && (w->ib_n ?
+		w->ib_pc != w->fw->stack[w->fw->sp - 1].pc :
+		w->fpc >= t->k->n_insn);
+	if (!live)
 		c = TC_EXIT;
 	else if (w->fw->state == FW_BARRIER)
 		c = TC_BAR;
@@ -48,20 +59,28 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	else if (w->imiss)
 		c = TC_FETCH;
 	else
-		c = w->flushed ? TC_CTRL : TC_EMPTY;
+		c = w->flushed || wrong ? TC_CTRL : TC_EMPTY;
 	s->cb[c][i] |= b;
+	w->cls = (uint8_t)c;
 	s->ibfill[wi] = (uint8_t)w->ib_n;
 	/* room for a fetch block (or one slot, fetch_ops.partial), and the
 	 * pc after the buffered instructions exists */
-	if (w->fw->state != FW_EXITED && !w->imiss &&
+	if (live && !w->imiss &&
 	    !(s->fb_valid && s->fb_warp == wi) &&
 	    w->ib_n + t->ib_room <= t->cfg->ibuffer_size &&
-	    (!w->ib_n || w->ib_pc + w->ib_n < t->k->n_insn))
+	    (w->ib_n ? w->ib_pc + w->ib_n : w->fpc) < t->k->n_insn)
 		s->fetchable[i] |= b;
+	if (wrong) {
+		s->wrongpath[i] |= b;
+		return;
+	}
 	if (w->ib_n && tsb_collide(t, w, w->ib_pc))
 		s->sbwait[i] |= b;
-	if (w->ib_n && t->ti[w->ib_pc].is_mem)
+	if (w->ib_n && t->ti[w->ib_pc].is_mem) {
 		s->nextmem[i] |= b;
+		if (w->oc_mem)
+			s->recbusy[i] |= b;
+	}
 	else if (w->ib_n && toc_class_of(&t->ti[w->ib_pc]) == TOC_SFU)
 		s->nextsfu[i] |= b;
 }

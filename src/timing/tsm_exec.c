@@ -111,10 +111,13 @@ void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 			o->ocex[TOC_MEM][q] = o->ocex[TOC_MEM][q + 1];
 		tsm_ldst_issue(t, s, e.warp, e.pc, &t->k->code[e.pc]);
 		w->oc_mem = 0;
+		bool upd = tbit(s->recbusy, e.warp); /* record free again */
 		if (w->membar && !w->n_mem) {
 			w->membar = 0; /* a fence waited for this one only */
-			tsm_warp_update(t, s, e.warp);
+			upd = true;
 		}
+		if (upd)
+			tsm_warp_update(t, s, e.warp);
 		ex_accepted(t, s, e.warp);
 	}
 }

@@ -52,8 +52,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	unsigned cls = toc_class_of(ti);
 	struct toc *o = &s->oc;
 
-	/* the I-buffer is flushed at every control-flow change (below), so
-	 * its head is always the SIMT top's pc */
+	/* a head off the SIMT top's path is flushed, never issued */
 	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc);
 	/* its class's ID_OC register needs a free slot; a memory
 	 * instruction also needs the warp's access record, which the
@@ -146,9 +145,12 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 				p->ops->barrier_release(p, w->tb);
 		}
 	}
-	/* I-buffer: consume the entry, flush on a control-flow change */
+	/* I-buffer: consume the entry; fetch goes on at the fall-through
+	 * (after a taken branch: down the wrong path until a scheduler
+	 * visit flushes it, GPGPU-Sim 3.x) */
 	w->ib_pc++;
 	w->ib_n--;
+	w->fpc = pc + 1;
 	if (fw->state == FW_EXITED) {
 		w->ib_n = 0;
 		phase_reach(t, tb);
@@ -160,11 +162,6 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		}
 		if (!w->n_wb && !w->n_mem)
 			tgpu_warp_check_done(t, s, wi);
-	} else if (fw->stack[fw->sp - 1].pc != pc + 1) {
-		if (w->ib_n)
-			t->st.ib_flush++;
-		w->ib_n = 0;
-		w->flushed = 1;
 	}
 	tsm_warp_update(t, s, wi);
 	return IR_ISSUED;
@@ -188,7 +185,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 	const struct toc *o = &s->oc;
 	uint64_t full[TOC__COUNT], blocked[SCHED_MAX_WARPS / 64];
 	bool any_full = false;
-	unsigned n_coll = 0;
+	unsigned n_coll = 0, n_struct = 0;
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
 		full[c] = o->n_idoc[c] >= t->oc.w_idoc[c] ? ~0ULL : 0;
 		any_full |= full[c] != 0;
@@ -196,8 +193,12 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 
 	/* per-warp-cycle attribution, taken before anything issues */
 	for (unsigned i = 0; i < nw; i++) {
-		uint64_t r = s->cb[TC_READY][i];
+		/* a wrong-path I-buffer is a control stall */
+		uint64_t wp = s->cb[TC_READY][i] & s->wrongpath[i];
+		uint64_t r = s->cb[TC_READY][i] & ~wp;
 		uint64_t c = r & ~s->sbwait[i];
+		if (wp)
+			t->st.wc[TW_CONTROL] += bit_popc64(wp);
 		n_cand += bit_popc64(c);
 		blocked[i] = 0;
 		if (any_full) {
@@ -208,6 +209,8 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 			n_coll += bit_popc64(blocked[i]);
 		}
 		s->cand[i] = c & ~blocked[i];
+		if (s->recbusy[i])
+			n_struct += bit_popc64(s->cand[i] & s->recbusy[i]);
 		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
 		if (t->need_long_op) {
 			uint64_t m = r, lo = 0;
@@ -234,8 +237,10 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		const uint64_t *sm = s->smask + (size_t)si * nw;
 		bool any_data = false, any_struct = false, issued = false;
 		bool has_cand = false, has_ready = false, has_blocked = false;
+		uint64_t any_wp = 0;
 		for (unsigned i = 0; i < nw; i++) {
 			uint64_t c = s->cand[i] & sm[i];
+			any_wp |= s->wrongpath[i] & sm[i];
 			has_blocked |= (blocked[i] & sm[i]) != 0;
 			has_cand |= c != 0;
 			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
@@ -244,6 +249,12 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		/* a policy is asked only when it has a candidate (two-level
 		 * also reorganises its pool in order(): asked every cycle) */
 		if (!has_cand && !t->need_long_op) {
+			/* nothing issues: the scheduler visits every warp */
+			for (unsigned i = 0; any_wp && i < nw; i++)
+				for (uint64_t m = s->wrongpath[i] & sm[i]; m;
+				     m &= m - 1)
+					tsm_ib_flush(t, s, i * 64 + (unsigned)
+						     __builtin_ctzll(m));
 			if (has_blocked)
 				t->st.sched_pipeline++;
 			else if (has_ready)
@@ -257,8 +268,11 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		unsigned n = p->ops->order(p, v, s->order, t->n_slots);
 		for (unsigned j = 0; j < n && !issued; j++) {
 			unsigned wi = s->order[j];
-			if (!tbit(s->cand, wi))
+			if (!tbit(s->cand, wi)) {
+				if (any_wp && tbit(s->wrongpath, wi))
+					tsm_ib_flush(t, s, wi);
 				continue;
+			}
 			int unit = -1;
 			enum issue_res r = issue_one(t, s, wi, -1, &unit);
 			if (t->err)
@@ -271,7 +285,8 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 				 * same warp on a different unit */
 				for (unsigned d = 1; d < t->cfg->issue_per_warp &&
 				     tbit(s->cb[TC_READY], wi) &&
-				     !tbit(s->sbwait, wi) && w->ib_n; d++) {
+				     !tbit(s->sbwait, wi) &&
+				     !tbit(s->wrongpath, wi) && w->ib_n; d++) {
 					int u2 = -1;
 					if (issue_one(t, s, wi, unit, &u2) !=
 					    IR_ISSUED)
@@ -282,6 +297,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 				}
 			} else if (r == IR_STRUCT) {
 				any_struct = true;
+				n_struct += !tbit(s->recbusy, wi);
 			}
 			if (!issued && p->ops->issue_failed)
 				p->ops->issue_failed(p, wi, t->cycle);
@@ -298,6 +314,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 	s->sched_first = (s->sched_first + 1) % ns;
 	t->st.wc[TW_ISSUED] += n_issued;
 	t->st.wc[TW_COLLECTOR] += n_coll;
-	t->st.wc[TW_STRUCT] += n_cand - n_issued - n_coll;
+	t->st.wc[TW_STRUCT] += n_struct;
+	t->st.wc[TW_ARBIT] += n_cand - n_issued - n_coll - n_struct;
 }
 

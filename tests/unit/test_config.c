@@ -287,6 +287,36 @@ TEST(builtin_tesla8)
 	diag_release(&d);
 }
 
+/* gtx480-4x: gtx480 with GPGPU-Sim 4.2's sectored L2 and warm copies; the
+ * rest of the memory system as gtx480 */
+TEST(builtin_gtx480_4x)
+{
+	struct ws_config c;
+	struct mem_config a, b;
+	struct diag d;
+
+	diag_init(&d);
+	CHECK(cfg_from(&c, "--config gtx480-4x", &d) == 0);
+	CHECK(!strcmp(c.config_name, "gtx480-4x"));
+	CHECK_EQ_U64(c.perf_sim_memcpy, 1);
+	CHECK(mem_config_from_ws(&a, &c, &d) == 0);
+	CHECK(a.l2.sectored);
+	mem_config_gtx480(&b);
+	CHECK(!b.l2.sectored);
+	b.l2.sectored = true;
+	CHECK(mem_same(&a, &b));
+	cfg_release(&c);
+	CHECK(cfg_from(&c, "", &d) == 0);
+	CHECK_EQ_U64(c.perf_sim_memcpy, 0);
+	CHECK(mem_config_from_ws(&a, &c, &d) == 0);
+	CHECK(!a.l2.sectored);
+	cfg_release(&c);
+	if (d.n_err)
+		fprintf(stderr, "%s", diag_text(&d));
+	CHECK_EQ_U64(d.n_err, 0);
+	diag_release(&d);
+}
+
 TEST(builtin_gtx1080ti)
 {
 	struct ws_config c;
@@ -364,7 +394,7 @@ TEST(gtx480_restores_defaults)
 	diag_init(&d);
 	CHECK(cfg_from(&def, "", &d) == 0);
 	want = cfg_text(&def);
-	CHECK(n == 3);
+	CHECK(n == 4);
 	for (unsigned i = 0; i < n; i++) {
 		struct ws_config c;
 		char args[128];

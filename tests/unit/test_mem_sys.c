@@ -135,6 +135,121 @@ TEST(l2_and_l1_hit_latency)
 }
 
 /*
+ * gpgpu_perf_sim_memcpy: mem_sys_warm_l2 installs the lines a copy covers
+ * (an unaligned 200 bytes from 0x4010 touch lines 0x4000 and 0x4080), with
+ * no traffic.  A read of each is then an L1D miss and L2 hit (132), and
+ * DRAM is never read.  The lines are dirty: evicting them writes back.
+ */
+TEST(l2_warm_copy)
+{
+	struct mem_config c;
+	struct mem_sys *ms;
+	struct mem_stats st;
+
+	mem_config_gtx480(&c);
+	ms = mem_sys_create(&c, NULL, NULL);
+	CHECK_EQ_U64(mem_sys_warm_l2(ms, 0x4010, 200), 2);
+	CHECK(mem_sys_idle(ms));
+	CHECK_EQ_U64(read_latency(ms, 0, 0x4000, 128, 0), 132);
+	CHECK_EQ_U64(read_latency(ms, 1, 0x4080, 128, 0), 132);
+	mem_sys_stats(ms, &st);
+	CHECK_EQ_U64(st.l2.hits, 2);
+	CHECK_EQ_U64(st.l2.misses, 0);
+	CHECK_EQ_U64(st.dram.n_rd, 0);
+	/* a line not covered is still cold */
+	CHECK_EQ_U64(read_latency(ms, 2, 0x4100, 128, 0) > 132, 1);
+	mem_sys_destroy(ms);
+}
+
+/*
+ * Sectored L2 (gpgpu_cache:dl2 S:..., GPGPU-Sim 4.x): a 128-byte line miss
+ * fetches four 32-byte sectors, one DRAM request and one 64-byte column
+ * command (burst) each, where the unsectored L2 reads the line with one
+ * request of two column commands.  A 32-byte read (.cg, L1 bypassed) of a
+ * cold line fetches its one sector; the line's other three are fetched
+ * when a 128-byte read comes; a repeat of that read hits.
+ */
+TEST(l2_sectors)
+{
+	struct mem_config c;
+	struct mem_sys *ms;
+	struct mem_stats st;
+
+	cfg_equal_clocks(&c);
+	ms = mem_sys_create(&c, NULL, NULL);
+	CHECK(read_latency(ms, 0, 0x0, 128, 0) > 0);
+	mem_sys_stats(ms, &st);
+	CHECK_EQ_U64(st.dram.n_rd, 1);
+	CHECK_EQ_U64(st.dram.rd_bytes, 128);
+	CHECK_EQ_U64(st.dram.n_rd_cmd, 2);
+	mem_sys_destroy(ms);
+
+	c.l2.sectored = true;
+	ms = mem_sys_create(&c, NULL, NULL);
+	CHECK(read_latency(ms, 0, 0x0, 128, 0) > 0);
+	mem_sys_stats(ms, &st);
+	CHECK_EQ_U64(st.dram.n_rd, 4);
+	CHECK_EQ_U64(st.dram.rd_bytes, 128);
+	CHECK_EQ_U64(st.dram.n_rd_cmd, 4);
+	CHECK(read_latency(ms, 1, 0x4020, 32, MEM_F_BYPASS_L1) > 0);
+	mem_sys_stats(ms, &st);
+	CHECK_EQ_U64(st.dram.n_rd, 5);
+	CHECK_EQ_U64(st.dram.rd_bytes, 160);
+	CHECK(read_latency(ms, 2, 0x4000, 128, 0) > 0);
+	mem_sys_stats(ms, &st);
+	CHECK_EQ_U64(st.dram.n_rd, 8);
+	CHECK_EQ_U64(st.l2.misses, 3);
+	CHECK_EQ_U64(read_latency(ms, 3, 0x4000, 128, 0), 132);
+	mem_sys_stats(ms, &st);
+	CHECK_EQ_U64(st.dram.n_rd, 8);
+	CHECK_EQ_U64(st.l2.hits, 1);
+	mem_sys_destroy(ms);
+}
+
+/*
+ * Write-backs of a sectored L2 send the dirty sectors only: a 4-byte
+ * store allocates its line with one valid, dirty sector; evicting the line
+ * (assoc + 1 lines in its set) writes back 32 bytes, one request, where
+ * the unsectored cache writes back the whole 128-byte line.
+ */
+static unsigned wb_bytes(bool sectored)
+{
+	struct mem_cache_config k = {
+		.n_sets = 4, .line_bytes = 128, .assoc = 2, .n_mshr = 8,
+		.mshr_merge = 4, .miss_queue = 4, .write = MEM_WP_WB,
+		.write_alloc = true, .sectored = sectored};
+	struct mem_cache c;
+	struct mem_req w = {.addr = 0x1004, .size = 4, .kind = MEM_WRITE};
+	struct mem_req r1 = {.addr = 0x1000 + 4 * 128, .size = 128,
+			     .kind = MEM_READ};
+	struct mem_req r2 = {.addr = 0x1000 + 8 * 128, .size = 128,
+			     .kind = MEM_READ};
+	struct mem_cache_res res;
+	unsigned bytes = 0;
+
+	mem_cache_init(&c, &k, MEM_LVL_L2);
+	mem_cache_access(&c, &w, MEM_OP_WRITE, 4, true, &res);
+	CHECK(res.outcome == MEM_MISS && !res.wb);
+	mem_cache_access(&c, &r1, MEM_OP_READ, 4, true, &res);
+	CHECK(res.outcome == MEM_MISS && res.fetch && !res.wb);
+	mem_cache_fill(&c, res.mshr);
+	mem_cache_access(&c, &r2, MEM_OP_READ, 4, true, &res);
+	CHECK(res.outcome == MEM_MISS && res.wb);
+	CHECK_EQ_U64(res.wb_addr, 0x1000);
+	if (res.wb)
+		bytes = res.wb_sec ? (unsigned)bit_popc64(res.wb_sec) *
+			MEM_SECTOR : k.line_bytes;
+	mem_cache_release(&c);
+	return bytes;
+}
+
+TEST(l2_sector_writeback)
+{
+	CHECK_EQ_U64(wb_bytes(false), 128);
+	CHECK_EQ_U64(wb_bytes(true), 32);
+}
+
+/*
  * A second line in the open DRAM row (0xc00: channel 0, bank 0, row 0)
  * skips the activate: 260 - tRCD = 248 with equal clocks.  A line in
  * another row of the same bank (0x60000) first precharges: 260 + tRP =

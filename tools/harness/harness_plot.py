@@ -754,9 +754,11 @@ def fig_speedup(plt, db, f, sweep):
 # our `fetch` (I-cache miss outstanding) and `empty` (I-buffer empty,
 # waiting for its fetch turn) so the fetch policies' effect stays visible;
 # plus `collector` (ready, but its operand-collector input register is
-# full: a structural hazard of the GPGPU-Sim pipeline the paper used).
-STALL_CLASSES = ["control", "data", "structural", "collector", "barrier",
-                 "exit", "fetch", "empty"]
+# full: a structural hazard of the GPGPU-Sim pipeline the paper used) and
+# `arbitration` (ready and free to issue, but another warp of its
+# scheduler issued), kept apart from `structural` (a busy resource).
+STALL_CLASSES = ["control", "data", "structural", "collector",
+                 "arbitration", "barrier", "exit", "fetch", "empty"]
 
 
 def stall_norm_bars(rows, f, have):
