@@ -109,6 +109,13 @@ int ws_config_check(struct ws_config *c, struct diag *d)
 	slots = (unsigned)c->max_warps_per_sm;
 	if (strcmp(c->mode, "timing") && slots > SCHED_MAX_WARPS)
 		slots = SCHED_MAX_WARPS;
+	struct sched_bows_params bp;
+	if (sched_bows_parse(&bp, c->bows_delay, c->ddos_hash, c->ddos_l,
+			     c->ddos_m, c->ddos_k, c->ddos_t,
+			     err, sizeof(err))) {
+		diag_err(d, "%s", err);
+		return WS_E_INVALID;
+	}
 	if (sched_check(c->sched, (unsigned)c->n_sched, slots, err,
 			sizeof(err))) {
 		diag_err(d, "gpgpu_scheduler '%s': %s", c->sched, err);

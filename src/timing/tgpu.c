@@ -147,12 +147,19 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		s->forder = xcalloc(t->n_slots, sizeof(*s->forder));
 		s->sched = xcalloc(t->n_sched, sizeof(*s->sched));
 		for (unsigned k = 0; k < t->n_sched; k++) {
+			struct sched_bows_params bp;
 			struct sched_init ini = {
 				.sm_id = i, .sched_id = k, .n_sched = t->n_sched,
-				.n_slots = t->n_slots};
+				.n_slots = t->n_slots, .bows = &bp};
 			char err[256];
-			s->sched[k] = sched_create(cfg->sched, &ini, err,
-						   sizeof(err));
+			s->sched[k] = NULL;
+			if (!sched_bows_parse(&bp, cfg->bows_delay,
+					      cfg->ddos_hash, cfg->ddos_l,
+					      cfg->ddos_m, cfg->ddos_k,
+					      cfg->ddos_t, err,
+					      sizeof(err)))
+				s->sched[k] = sched_create(cfg->sched, &ini,
+							   err, sizeof(err));
 			if (!s->sched[k]) {
 				diag_err(d, "gpgpu_scheduler '%s': %s",
 					 cfg->sched, err);
@@ -171,7 +178,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 						 sizeof(lanemask_t));
 		}
 	}
-	t->need_long_op = t->sm[0].sched[0]->ops->uses_long_op;
+	t->need_long_op = t->sm[0].sched[0]->long_op;
 	t->fetch = fetch_lookup(cfg->fetch);
 	if (!t->fetch) {
 		diag_err(d, "fetch_policy '%s': unknown (see `warpsim list`)",
