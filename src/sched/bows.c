@@ -32,6 +32,10 @@
  * lazily when an event or order() sees a later cycle; windows with no
  * instructions count as empty.
  *
+ * Detection: DDOS (bows_detect ddos) or the annotated SIBs of the launch
+ * (bows_detect oracle, file bows_sibs); with annotations DDOS still runs
+ * and its true and false detections are counted (TSDR, FSDR, §IV-B).
+ *
  * Every scheduler of an SM sees every issue, setp and branch event, so each
  * keeps an identical copy of the SM-wide state (SIB-PT, window counts,
  * limit); only scheduler 0 reports it in the statistics.
@@ -80,6 +84,9 @@ struct bows {
 	uint64_t win_insn, win_sib;    /* current window's counts */
 	uint64_t prev_insn, prev_sib;  /* previous window's counts */
 	uint64_t now;                  /* cycle of the latest issued event */
+	const uint8_t *sib_pc;         /* annotated SIBs of the launch, per
+					  pc, or NULL (launch_start) */
+	uint32_t n_pc;                 /* entries of sib_pc */
 	struct bows_stats st;          /* statistics */
 };
 
@@ -304,6 +311,27 @@ static void bows_tb_end(struct sched *s, unsigned tb)
 		b->inner->ops->tb_end(b->inner, tb);
 }
 
+/*
+ * A launch begins: cycles restart at 0, so the cycle stamps (pending
+ * delays, window) restart; pcs are the new kernel's, so DDOS's histories
+ * and SIB-PT start empty.  The delay limit (per-SM hardware state) stays.
+ */
+static void bows_launch_start(struct sched *s, const uint8_t *sib_pc,
+			      uint32_t n_pc)
+{
+	struct bows *b = bows_of(s);
+
+	b->sib_pc = sib_pc;
+	b->n_pc = n_pc;
+	memset(b->free_at, 0, sizeof(b->free_at));
+	b->win_end = BOWS_WINDOW;
+	b->win_insn = b->win_sib = b->prev_insn = b->prev_sib = 0;
+	b->now = 0;
+	ddos_init(&b->dd, &b->par);
+	if (b->inner->ops->launch_start)
+		b->inner->ops->launch_start(b->inner, sib_pc, n_pc);
+}
+
 static void bows_setp(struct sched *s, unsigned slot, uint32_t pc,
 		      uint64_t a, uint64_t x)
 {
@@ -321,9 +349,13 @@ static void bows_branch(struct sched *s, unsigned slot, uint32_t pc,
 			uint32_t target)
 {
 	struct bows *b = bows_of(s);
+	bool truth = b->sib_pc && pc < b->n_pc && b->sib_pc[pc];
+	bool sib = slot < s->ini.n_slots &&
+		   ddos_branch(&b->dd, slot, pc, b->now);
 
-	if (slot < s->ini.n_slots &&
-	    ddos_branch(&b->dd, slot, pc, b->now)) {
+	if (b->par.oracle)
+		sib = truth && slot < s->ini.n_slots;
+	if (sib) {
 		b->win_sib++;
 		b->st.sib++;
 		if (sched_owns(s, slot) && !b->off[slot]) {
@@ -359,13 +391,29 @@ static void bows_stats(struct sched *s, struct stats *st)
 		stats_u64(st, "bows_limit_sum", b->st.limit_sum);
 		stats_u64_array(st, "bows_limit_hist", b->st.limit_hist,
 				BOWS_HIST);
+		uint64_t ts = 0, td = 0, fs = 0, fd = 0;
 		for (unsigned i = 0; i < b->dd.n_seen; i++) {
 			const struct ddos_seen *e = &b->dd.seen[i];
-			if (e->confirmed == UINT64_MAX)
+			bool ok = e->confirmed != UINT64_MAX;
+			bool truth = b->sib_pc && e->pc < b->n_pc &&
+				     b->sib_pc[e->pc];
+			ts += truth;
+			td += truth && ok;
+			fs += !truth;
+			fd += !truth && ok;
+			if (!ok)
 				continue;
 			conf++;
 			det += e->confirmed - e->first;
 			span += e->last - e->first;
+		}
+		if (b->sib_pc) {
+			/* TSDR = true_detected / true_sibs, FSDR =
+			 * false_detected / false_branches */
+			stats_u64(st, "ddos_true_sibs", ts);
+			stats_u64(st, "ddos_true_detected", td);
+			stats_u64(st, "ddos_false_branches", fs);
+			stats_u64(st, "ddos_false_detected", fd);
 		}
 		stats_u64(st, "ddos_branches_seen", b->dd.n_seen);
 		stats_u64(st, "ddos_sibs_confirmed", conf);
@@ -400,4 +448,5 @@ const struct sched_ops sched_bows_ops = {
 	.setp_executed = bows_setp,
 	.branch_backward = bows_branch,
 	.stats = bows_stats,
+	.launch_start = bows_launch_start,
 };

@@ -114,7 +114,8 @@ static unsigned cawa_order(struct sched *s, const struct sched_view *v,
 	for (i = 0; i < c->n; i++)
 		if (c->start[c->rank[i]] == UINT64_MAX)
 			c->start[c->rank[i]] = v->cycle;
-	if (v->cycle >= c->next_rank) {
+	/* a new launch restarts the cycle count: re-rank at once */
+	if (v->cycle >= c->next_rank || v->cycle + c->period < c->next_rank) {
 		cawa_rerank(c, v->cycle);
 		c->next_rank = v->cycle + c->period;
 	}

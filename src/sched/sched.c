@@ -100,6 +100,86 @@ int sched_bows_parse(struct sched_bows_params *p, const char *delay,
 	return 0;
 }
 
+int sched_bows_detect(struct sched_bows_params *p, const char *detect,
+		      char *err, size_t errlen)
+{
+	if (strcmp(detect, "ddos") && strcmp(detect, "oracle"))
+		return sched_err(err, errlen,
+				 "bows_detect '%s': expected 'ddos' or 'oracle'",
+				 detect);
+	p->oracle = !strcmp(detect, "oracle");
+	return 0;
+}
+
+/* One annotated branch. */
+struct sched_sib {
+	char *kernel;  /* .entry name */
+	uint32_t line; /* PTX line */
+};
+
+struct sched_sibs {
+	struct sched_sib *v; /* entries */
+	size_t n;            /* entries in v */
+};
+
+struct sched_sibs *sched_sibs_load(const char *path, char *err,
+				   size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	struct sched_sibs *s;
+	char buf[512], name[256];
+	unsigned long line;
+	unsigned ln = 0;
+
+	if (!f) {
+		sched_err(err, errlen, "bows_sibs: cannot open '%s'", path);
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
+	while (fgets(buf, sizeof(buf), f)) {
+		char *h = strchr(buf, '#');
+		int n;
+		ln++;
+		if (h)
+			*h = 0;
+		n = sscanf(buf, "%255s %lu", name, &line);
+		if (n <= 0)
+			continue;
+		if (n != 2 || line == 0 || line > UINT32_MAX) {
+			sched_err(err, errlen, "bows_sibs %s:%u: expected "
+				  "\"KERNEL LINE\"", path, ln);
+			fclose(f);
+			sched_sibs_free(s);
+			return NULL;
+		}
+		s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+		s->v[s->n].kernel = xstrdup(name);
+		s->v[s->n].line = (uint32_t)line;
+		s->n++;
+	}
+	fclose(f);
+	return s;
+}
+
+bool sched_sibs_has(const struct sched_sibs *s, const char *kernel,
+		    uint32_t line)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].line == line && !strcmp(s->v[i].kernel, kernel))
+			return true;
+	return false;
+}
+
+void sched_sibs_free(struct sched_sibs *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].kernel);
+	free(s->v);
+	free(s);
+}
+
 const struct sched_ops *const *sched_registry(void) { return sched_table; }
 
 const struct sched_ops *sched_lookup(const char *name)

@@ -81,6 +81,8 @@ struct sched_bows_params {
 	unsigned ddos_k;    /* value hash width in bits */
 	unsigned ddos_t;    /* SIB-PT confidence threshold */
 	bool ddos_mod;      /* MODULO hashing (low bits) instead of XOR */
+	bool oracle;        /* BOWS backs off on the annotated SIBs
+			       (bows_detect oracle), not DDOS's */
 };
 
 /* The paper's defaults: adaptive delay, l 8, m = k 8, t 4, XOR, no
@@ -93,6 +95,21 @@ void sched_bows_defaults(struct sched_bows_params *p);
 int sched_bows_parse(struct sched_bows_params *p, const char *delay,
 		     const char *hash, uint64_t l, uint64_t m, uint64_t k,
 		     uint64_t t, char *err, size_t errlen);
+/* bows_detect: "ddos" or "oracle" into p->oracle; 0 or -1 with err. */
+int sched_bows_detect(struct sched_bows_params *p, const char *detect,
+		      char *err, size_t errlen);
+
+/*
+ * Annotated spin-inducing branches (option bows_sibs): a text file of
+ * lines "KERNEL LINE" (the .entry name and the PTX line of the branch;
+ * '#' starts a comment).  Load returns NULL with a message in err.
+ */
+struct sched_sibs;
+struct sched_sibs *sched_sibs_load(const char *path, char *err,
+				   size_t errlen);
+bool sched_sibs_has(const struct sched_sibs *s, const char *kernel,
+		    uint32_t line);
+void sched_sibs_free(struct sched_sibs *s);
 
 struct sched_ops {
 	const char *name;        /* CLI name, e.g. "gto" */
@@ -150,6 +167,14 @@ struct sched_ops {
 	 * (stats_add: u64 values add up).
 	 */
 	void (*stats)(struct sched *s, struct stats *st);
+	/*
+	 * A kernel launch begins; the cycle count restarts at 0.  sib_pc
+	 * (n_pc entries, one per pc) marks the annotated spin-inducing
+	 * branches of this kernel (option bows_sibs), or is NULL; it stays
+	 * valid until the next launch_start.
+	 */
+	void (*launch_start)(struct sched *s, const uint8_t *sib_pc,
+			     uint32_t n_pc);
 };
 
 /* Base of every policy instance; a policy's struct starts with it. */

@@ -157,7 +157,9 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 					      cfg->ddos_hash, cfg->ddos_l,
 					      cfg->ddos_m, cfg->ddos_k,
 					      cfg->ddos_t, err,
-					      sizeof(err)))
+					      sizeof(err)) &&
+			    !sched_bows_detect(&bp, cfg->bows_detect, err,
+					       sizeof(err)))
 				s->sched[k] = sched_create(cfg->sched, &ini,
 							   err, sizeof(err));
 			if (!s->sched[k]) {
@@ -179,6 +181,14 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		}
 	}
 	t->need_long_op = t->sm[0].sched[0]->long_op;
+	if (cfg->bows_sibs[0]) {
+		char err[256];
+		t->sibs = sched_sibs_load(cfg->bows_sibs, err, sizeof(err));
+		if (!t->sibs) {
+			diag_err(d, "%s", err);
+			goto fail;
+		}
+	}
 	t->fetch = fetch_lookup(cfg->fetch);
 	if (!t->fetch) {
 		diag_err(d, "fetch_policy '%s': unknown (see `warpsim list`)",
@@ -199,6 +209,8 @@ void tgpu_destroy(struct tgpu *t)
 		return;
 	stats_destroy(t->pol_st);
 	stats_destroy(t->pol_tmp);
+	sched_sibs_free(t->sibs);
+	free(t->sib_pc);
 	for (unsigned i = 0; t->sm && i < t->n_sm; i++) {
 		struct tsm *s = &t->sm[i];
 		for (unsigned w = 0; s->w && w < t->n_slots; w++) {
@@ -540,6 +552,22 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 	unsigned wpt = (nthr + t->ws - 1) / t->ws;
 	t->k = k;
 	tinsn_build(t, k);
+	/* the policies learn the launch (and its annotated SIBs) */
+	free(t->sib_pc);
+	t->sib_pc = NULL;
+	if (t->sibs) {
+		t->sib_pc = xcalloc(k->n_insn, 1);
+		for (uint32_t pc = 0; pc < k->n_insn; pc++)
+			t->sib_pc[pc] = k->code[pc].op == OP_BRA &&
+				sched_sibs_has(t->sibs, k->name,
+					       k->code[pc].line);
+	}
+	for (unsigned i = 0; i < t->n_sm; i++)
+		for (unsigned j = 0; j < t->n_sched; j++) {
+			struct sched *p = t->sm[i].sched[j];
+			if (p->ops->launch_start)
+				p->ops->launch_start(p, t->sib_pc, k->n_insn);
+		}
 	t->cycle = 0;
 	t->last_issue = 0;
 	t->tb_next = 0;

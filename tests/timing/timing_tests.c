@@ -1091,7 +1091,7 @@ static uint64_t bows_run(const char *sched, const char *const *opt, int n,
 {
 	char stats[] = "/tmp/warpsim_bows_statsXXXXXX";
 	int fd = mkstemp(stats);
-	const char *o[16];
+	const char *o[20];
 	int k = 0;
 	struct tt t;
 	uint64_t c = 0;
@@ -1103,7 +1103,7 @@ static uint64_t bows_run(const char *sched, const char *const *opt, int n,
 	o[k++] = sched;
 	o[k++] = "--stats_file";
 	o[k++] = stats;
-	for (int i = 0; i < n && k < 16; i++)
+	for (int i = 0; i < n && k < 20; i++)
 		o[k++] = opt[i];
 	if (!tt_open(&t, "bows.ptx", o, k)) {
 		CHECK(0);
@@ -1131,9 +1131,18 @@ static uint64_t bows_run(const char *sched, const char *const *opt, int n,
 	if (stat_name) {
 		size_t len;
 		char *text = tt_read(stats, &len);
-		const char *h = text ? strstr(text, stat_name) : NULL;
-		*stat = h ? strtoull(h + strlen(stat_name), NULL, 10) :
-			UINT64_MAX;
+		/* several names: "a = |b = " fills stat[0], stat[1], ... */
+		for (int i = 0; stat_name && *stat_name; i++) {
+			const char *e = strchr(stat_name, '|');
+			size_t nl = e ? (size_t)(e - stat_name) :
+				strlen(stat_name);
+			char nm[64];
+			snprintf(nm, sizeof(nm), "\n%.*s", (int)nl, stat_name);
+			const char *h = text ? strstr(text, nm) : NULL;
+			stat[i] = h ? strtoull(h + strlen(nm), NULL, 10) :
+				UINT64_MAX;
+			stat_name = e ? e + 1 : NULL;
+		}
 		free(text);
 	}
 	tt_close(&t);
@@ -1208,6 +1217,46 @@ TEST(bows_contended_lock)
 	CHECK(rcr == WS_E_DEADLOCK || (rcr == 0 && sr == grid * 256 * 2 && b < r));
 	CHECK(rcg == WS_E_DEADLOCK || (rcg == 0 && sg == grid * 256 * 2 && b < g));
 	CHECK(sib >= 1);
+}
+
+/*
+ * Annotated SIBs (tests/timing/bows_sibs.txt: ht_lock's RETRY branch) on
+ * the contended lock: DDOS, run against them, confirms the true SIB on
+ * every SM and never the counted OUTER loop (TSDR 1, FSDR 0 here);
+ * bows_detect oracle backs off on the annotation alone and finishes with
+ * every update counted.
+ */
+TEST(bows_oracle)
+{
+	char path[1100];
+	snprintf(path, sizeof(path), "bows_sibs=%s/bows_sibs.txt", tt_dir);
+	const char *dd[] = {"--set", path};
+	const char *orc[] = {"--set", path, "--set", "bows_detect=oracle"};
+	int rc = 0;
+	uint32_t sum = 0;
+	uint64_t v[5] = {0}, w[5] = {0};
+	uint64_t c1 = bows_run("bows:gto", dd, 2, "ht_lock", 15, 32, &rc,
+			       "ddos_true_sibs = |ddos_true_detected = |"
+			       "ddos_false_branches = |ddos_false_detected = |"
+			       "bows_backoffs = ", v, &sum);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, 0);
+	uint64_t c2 = bows_run("bows:gto", orc, 4, "ht_lock", 15, 32, &rc,
+			       "ddos_true_sibs = |ddos_true_detected = |"
+			       "ddos_false_branches = |ddos_false_detected = |"
+			       "bows_backoffs = ", w, &sum);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, 0);
+	printf("  ht_lock: DDOS %llu cycles, true SIBs %llu/%llu detected, "
+	       "false %llu/%llu; oracle %llu cycles, %llu back-offs\n",
+	       (unsigned long long)c1, (unsigned long long)v[1],
+	       (unsigned long long)v[0], (unsigned long long)v[3],
+	       (unsigned long long)v[2], (unsigned long long)c2,
+	       (unsigned long long)w[4]);
+	CHECK_EQ_U64(v[0], 15);
+	CHECK_EQ_U64(v[1], 15);
+	CHECK_EQ_U64(v[2], 15);
+	CHECK_EQ_U64(v[3], 0);
+	CHECK_EQ_U64(sum, 15 * 256 * 2);
+	CHECK(c2 > 0 && w[4] > 0 && w[4] != UINT64_MAX);
 }
 
 TEST_MAIN()

@@ -288,6 +288,11 @@ static void conform_run(const char *name, unsigned n_sched,
 			bit_set(f.long_op, w, (int)(rng_next(&x) & 1));
 		} else if (act == 5 && added[w]) {
 			bit_set(f.valid, w, 1);
+		} else if (act == 7 && rng_next(&x) % 64 == 0) {
+			/* a new launch (no annotated SIBs) */
+			for (i = 0; i < n_sched; i++)
+				if (s[i]->ops->launch_start)
+					s[i]->ops->launch_start(s[i], NULL, 0);
 		} else if (act >= 8 && added[w]) {
 			/* spin-like setp (few values) and a backward branch,
 			 * to every scheduler, so detectors and BOWS act */
