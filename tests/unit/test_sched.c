@@ -528,6 +528,30 @@ TEST(gto_rotation)
 	sched_destroy(s[1]);
 }
 
+/* A new launch restarts cycles at 0: the rotation schedule restarts too. */
+TEST(gto_rotation_next_launch)
+{
+	struct fake f;
+	struct sched *s = mk("gto:100", 0, 1, 4, 0);
+	unsigned w;
+
+	fake_init(&f, 4);
+	for (w = 0; w < 4; w++)
+		launch(&f, &s, 1, w, w);
+	f.v.cycle = 5000;
+	ord(s, &f, (uint16_t[NW]){0});
+	for (w = 0; w < 4; w++)
+		retire(&f, &s, 1, w);
+	s->ops->launch_start(s, NULL, 0);
+	for (w = 0; w < 4; w++)
+		launch(&f, &s, 1, w, 10 + w);
+	f.v.cycle = 99;
+	ORDER_IS(s, &f, 0, 1, 2, 3);
+	f.v.cycle = 100;
+	ORDER_IS(s, &f, 1, 2, 3, 0);
+	sched_destroy(s);
+}
+
 /* 50,000-cycle rotation as in BOWS, over a long run. */
 TEST(gto_rotation_bows_period)
 {
