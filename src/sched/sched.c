@@ -122,17 +122,38 @@ struct sched_sibs {
 	size_t n;            /* entries in v */
 };
 
-struct sched_sibs *sched_sibs_load(const char *path, char *err,
-				   size_t errlen)
+/* Open path, or for a relative path dir(near)/path or dir(near)/../path. */
+static FILE *sched_sibs_open(const char *path, const char *near)
 {
 	FILE *f = fopen(path, "r");
+	char buf[4096];
+	const char *sl;
+
+	if (f || path[0] == '/' || !near || !(sl = strrchr(near, '/')))
+		return f;
+	int dl = (int)(sl - near);
+	snprintf(buf, sizeof(buf), "%.*s/%s", dl, near, path);
+	f = fopen(buf, "r");
+	if (!f) {
+		snprintf(buf, sizeof(buf), "%.*s/../%s", dl, near, path);
+		f = fopen(buf, "r");
+	}
+	return f;
+}
+
+struct sched_sibs *sched_sibs_load(const char *path, const char *near,
+				   char *err, size_t errlen)
+{
+	FILE *f = sched_sibs_open(path, near);
 	struct sched_sibs *s;
 	char buf[512], name[256];
 	unsigned long line;
 	unsigned ln = 0;
 
 	if (!f) {
-		sched_err(err, errlen, "bows_sibs: cannot open '%s'", path);
+		sched_err(err, errlen, "bows_sibs: cannot open '%s' (also "
+			  "looked next to %s and one directory up)", path,
+			  near ? near : "the PTX file");
 		return NULL;
 	}
 	s = xcalloc(1, sizeof(*s));

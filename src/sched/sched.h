@@ -102,11 +102,15 @@ int sched_bows_detect(struct sched_bows_params *p, const char *detect,
 /*
  * Annotated spin-inducing branches (option bows_sibs): a text file of
  * lines "KERNEL LINE" (the .entry name and the PTX line of the branch;
- * '#' starts a comment).  Load returns NULL with a message in err.
+ * '#' starts a comment).  A relative path that does not open from the
+ * current directory is tried in the directory of the file near (the
+ * kernel's PTX file; may be NULL) and in its parent, so "bows_sibs.txt"
+ * finds bench/bows_sibs.txt for bench/W/kernel.ptx.  Load returns NULL
+ * with a message in err.
  */
 struct sched_sibs;
-struct sched_sibs *sched_sibs_load(const char *path, char *err,
-				   size_t errlen);
+struct sched_sibs *sched_sibs_load(const char *path, const char *near,
+				   char *err, size_t errlen);
 bool sched_sibs_has(const struct sched_sibs *s, const char *kernel,
 		    uint32_t line);
 void sched_sibs_free(struct sched_sibs *s);

@@ -181,14 +181,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		}
 	}
 	t->need_long_op = t->sm[0].sched[0]->long_op;
-	if (cfg->bows_sibs[0]) {
-		char err[256];
-		t->sibs = sched_sibs_load(cfg->bows_sibs, err, sizeof(err));
-		if (!t->sibs) {
-			diag_err(d, "%s", err);
-			goto fail;
-		}
-	}
+
 	t->fetch = fetch_lookup(cfg->fetch);
 	if (!t->fetch) {
 		diag_err(d, "fetch_policy '%s': unknown (see `warpsim list`)",
@@ -760,6 +753,17 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	unsigned cps;
 	double t0 = now_s(), last = t0;
 	struct mem_stats m0, m1;
+	/* annotated SIBs: loaded at the first launch, a relative path also
+	 * next to the kernel's PTX file or one directory up */
+	if (t->cfg->bows_sibs[0] && !t->sibs) {
+		char err[512];
+		t->sibs = sched_sibs_load(t->cfg->bows_sibs, l->k->file, err,
+					  sizeof(err));
+		if (!t->sibs) {
+			diag_err(d, "%s", err);
+			return WS_E_INVALID;
+		}
+	}
 	int rc = fgpu_launch_begin(g, l, true, &cps, d);
 	if (rc)
 		return rc;
