@@ -107,6 +107,17 @@ static void gto_issued(struct sched *s, unsigned slot, uint64_t cycle,
 		g->greedy = slot;
 }
 
+/* A launch restarts the cycle count at 0: so does the rotation schedule. */
+static void gto_launch_start(struct sched *s, const uint8_t *sib_pc,
+			     uint32_t n_pc)
+{
+	struct gto *g = gto_of(s);
+
+	(void)sib_pc;
+	(void)n_pc;
+	g->next_rot = g->rotate;
+}
+
 const struct sched_ops sched_gto_ops = {
 	.name = "gto",
 	.desc = "greedy-then-oldest; gto:R rotates ages every R cycles (BOWS)",
@@ -116,4 +127,5 @@ const struct sched_ops sched_gto_ops = {
 	.warp_added = gto_warp_added,
 	.warp_removed = gto_warp_removed,
 	.issued = gto_issued,
+	.launch_start = gto_launch_start,
 };

@@ -511,6 +511,17 @@ static void pro_stats(struct sched *s, struct stats *st)
 	memset(p->st_enter, 0, sizeof(p->st_enter));
 }
 
+/* A launch begins and its cycle count restarts at 0: the THRESHOLD
+ * period restarts with it (else the noWait order would freeze until the
+ * new launch passed the previous one's last sort cycle). */
+static void pro_launch_start(struct sched *s, const uint8_t *sib_pc,
+			     uint32_t n_pc)
+{
+	(void)sib_pc;
+	(void)n_pc;
+	pro_of(s)->last_sort = 0;
+}
+
 const struct sched_ops sched_pro_ops = {
 	.name = "pro",
 	.desc = "progress-aware (PRO): TBs finishWait > barrierWait > noWait "
@@ -527,4 +538,5 @@ const struct sched_ops sched_pro_ops = {
 	.tb_start = pro_tb_start,
 	.tb_end = pro_tb_end,
 	.stats = pro_stats,
+	.launch_start = pro_launch_start,
 };

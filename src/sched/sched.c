@@ -6,6 +6,8 @@
  * A policy name may carry arguments after a colon ("tl:6:0:1"); the part
  * before the colon selects the policy and the rest reaches its init as
  * ini->args.  Adding a policy is one file plus one line in sched_table.
+ * A wrapper policy (ops->wrapper: "bows:gto") receives the base's name, with
+ * the base's own arguments, as its args and creates the base itself.
  */
 #include "../base/base.h"
 #include "sched_int.h"
@@ -22,6 +24,8 @@ static const struct sched_ops *const sched_table[] = {
 	&sched_mwf_ops,
 	&sched_saws_ops,
 	&sched_pro_ops,
+	&sched_cawa_ops,
+	&sched_bows_ops,
 	NULL,
 };
 
@@ -52,6 +56,150 @@ int sched_parse_uint(const char **p, uint64_t max, uint64_t *val)
 	*p = s;
 	*val = x;
 	return 0;
+}
+
+void sched_bows_defaults(struct sched_bows_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->adaptive = true;
+	p->delay = 0;
+	p->ddos_l = 8;
+	p->ddos_m = 8;
+	p->ddos_k = 8;
+	p->ddos_t = 4;
+}
+
+int sched_bows_parse(struct sched_bows_params *p, const char *delay,
+		     const char *hash, uint64_t l, uint64_t m, uint64_t k,
+		     uint64_t t, char *err, size_t errlen)
+{
+	const char *d = delay;
+
+	sched_bows_defaults(p);
+	if (!strcmp(delay, "adaptive")) {
+		p->adaptive = true;
+	} else if (!sched_parse_uint(&d, 1000000000, &p->delay) && !*d) {
+		p->adaptive = false;
+	} else {
+		return sched_err(err, errlen,
+				 "bows_delay '%s': expected 'adaptive' or a "
+				 "cycle count", delay);
+	}
+	if (!strcmp(hash, "xor") || !strcmp(hash, "mod"))
+		p->ddos_mod = !strcmp(hash, "mod");
+	else
+		return sched_err(err, errlen,
+				 "ddos_hash '%s': expected 'xor' or 'mod'",
+				 hash);
+	if (l < 1 || l > 32 || m < 1 || m > 16 || k < 1 || k > 16 || t < 1 ||
+	    t > 255)
+		return sched_err(err, errlen, "ddos_l/m/k/t out of range");
+	p->ddos_l = (unsigned)l;
+	p->ddos_m = (unsigned)m;
+	p->ddos_k = (unsigned)k;
+	p->ddos_t = (unsigned)t;
+	return 0;
+}
+
+int sched_bows_detect(struct sched_bows_params *p, const char *detect,
+		      char *err, size_t errlen)
+{
+	if (strcmp(detect, "ddos") && strcmp(detect, "oracle"))
+		return sched_err(err, errlen,
+				 "bows_detect '%s': expected 'ddos' or 'oracle'",
+				 detect);
+	p->oracle = !strcmp(detect, "oracle");
+	return 0;
+}
+
+/* One annotated branch. */
+struct sched_sib {
+	char *kernel;  /* .entry name */
+	uint32_t line; /* PTX line */
+};
+
+struct sched_sibs {
+	struct sched_sib *v; /* entries */
+	size_t n;            /* entries in v */
+};
+
+/* Open path, or for a relative path dir(near)/path or dir(near)/../path. */
+static FILE *sched_sibs_open(const char *path, const char *near)
+{
+	FILE *f = fopen(path, "r");
+	char buf[4096];
+	const char *sl;
+
+	if (f || path[0] == '/' || !near || !(sl = strrchr(near, '/')))
+		return f;
+	int dl = (int)(sl - near);
+	snprintf(buf, sizeof(buf), "%.*s/%s", dl, near, path);
+	f = fopen(buf, "r");
+	if (!f) {
+		snprintf(buf, sizeof(buf), "%.*s/../%s", dl, near, path);
+		f = fopen(buf, "r");
+	}
+	return f;
+}
+
+struct sched_sibs *sched_sibs_load(const char *path, const char *near,
+				   char *err, size_t errlen)
+{
+	FILE *f = sched_sibs_open(path, near);
+	struct sched_sibs *s;
+	char buf[512], name[256];
+	unsigned long line;
+	unsigned ln = 0;
+
+	if (!f) {
+		sched_err(err, errlen, "bows_sibs: cannot open '%s' (also "
+			  "looked next to %s and one directory up)", path,
+			  near ? near : "the PTX file");
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
+	while (fgets(buf, sizeof(buf), f)) {
+		char *h = strchr(buf, '#');
+		int n;
+		ln++;
+		if (h)
+			*h = 0;
+		n = sscanf(buf, "%255s %lu", name, &line);
+		if (n <= 0)
+			continue;
+		if (n != 2 || line == 0 || line > UINT32_MAX) {
+			sched_err(err, errlen, "bows_sibs %s:%u: expected "
+				  "\"KERNEL LINE\"", path, ln);
+			fclose(f);
+			sched_sibs_free(s);
+			return NULL;
+		}
+		s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+		s->v[s->n].kernel = xstrdup(name);
+		s->v[s->n].line = (uint32_t)line;
+		s->n++;
+	}
+	fclose(f);
+	return s;
+}
+
+bool sched_sibs_has(const struct sched_sibs *s, const char *kernel,
+		    uint32_t line)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].line == line && !strcmp(s->v[i].kernel, kernel))
+			return true;
+	return false;
+}
+
+void sched_sibs_free(struct sched_sibs *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].kernel);
+	free(s->v);
+	free(s);
 }
 
 const struct sched_ops *const *sched_registry(void) { return sched_table; }
@@ -116,10 +264,17 @@ struct sched *sched_create(const char *name, const struct sched_init *ini,
 			ops->priv_size);
 	len = strcspn(name, ":");
 	args = name[len] == ':' ? name + len + 1 : ini->args ? ini->args : "";
+	if (ops->wrapper && !args[0]) {
+		sched_err(err, errlen,
+			  "%s wraps a base policy: name it as %s:BASE (e.g. "
+			  "%s:gto)", ops->name, ops->name, ops->name);
+		return NULL;
+	}
 	alen = strlen(args);
 	s = xcalloc(1, ops->priv_size + alen + 1);
 	memcpy((char *)s + ops->priv_size, args, alen + 1);
 	s->ops = ops;
+	s->long_op = ops->uses_long_op;
 	s->ini = *ini;
 	s->ini.args = (const char *)s + ops->priv_size;
 	if (ops->init && ops->init(s, &s->ini, err, errlen)) {

@@ -8,6 +8,16 @@
  * w % n_sched.  Policies keep their state incrementally from O(1) event
  * hooks and never sort per cycle.  Adding a policy is one file plus one
  * line in the registry (sched.c).
+ *
+ * Composition.  A wrapper policy (ops->wrapper, e.g. BOWS) is named
+ * "WRAPPER:BASE[:BASE ARGS]" (`bows:gto`, `bows:gto:50000`, `bows:cawa`):
+ * its init creates the base with sched_create(ini->args, ...) on the same
+ * struct sched_init (args cleared), forwards every event hook to it
+ * unchanged, and builds its own order() from the base's order() output by
+ * dropping and reordering entries (never adding a slot the base did not
+ * list).  Base policies know nothing of wrappers.  A slot left out of
+ * order() simply cannot issue this cycle: the issue stage walks only what
+ * order() returned.
  */
 #ifndef SIM_SCHED_SCHED_H
 #define SIM_SCHED_SCHED_H
@@ -62,7 +72,53 @@ struct sched_init {
 	void (*trace)(void *ctx, const char *event, unsigned sm,
 		      const char *text);
 	void *trace_ctx;         /* first argument of trace */
+	const struct sched_bows_params *bows; /* BOWS/DDOS parameters (options
+						 bows_*, ddos_*); NULL: the
+						 paper's defaults */
 };
+
+/* BOWS and DDOS parameters (bows.txt Table II), from the options rows. */
+struct sched_bows_params {
+	bool adaptive;      /* back-off delay limit adapts (Fig. 5) */
+	uint64_t delay;     /* fixed back-off delay limit in cycles */
+	unsigned ddos_l;    /* history length (setp entries) */
+	unsigned ddos_m;    /* path hash width in bits */
+	unsigned ddos_k;    /* value hash width in bits */
+	unsigned ddos_t;    /* SIB-PT confidence threshold */
+	bool ddos_mod;      /* MODULO hashing (low bits) instead of XOR */
+	bool oracle;        /* BOWS backs off on the annotated SIBs
+			       (bows_detect oracle), not DDOS's */
+};
+
+/* The paper's defaults: adaptive delay, l 8, m = k 8, t 4, XOR, no
+ * sharing. */
+void sched_bows_defaults(struct sched_bows_params *p);
+/*
+ * Fill p from the option strings/values (bows_delay "adaptive" or a cycle
+ * count, ddos_hash "xor" or "mod"); 0, or -1 with a message in err.
+ */
+int sched_bows_parse(struct sched_bows_params *p, const char *delay,
+		     const char *hash, uint64_t l, uint64_t m, uint64_t k,
+		     uint64_t t, char *err, size_t errlen);
+/* bows_detect: "ddos" or "oracle" into p->oracle; 0 or -1 with err. */
+int sched_bows_detect(struct sched_bows_params *p, const char *detect,
+		      char *err, size_t errlen);
+
+/*
+ * Annotated spin-inducing branches (option bows_sibs): a text file of
+ * lines "KERNEL LINE" (the .entry name and the PTX line of the branch;
+ * '#' starts a comment).  A relative path that does not open from the
+ * current directory is tried in the directory of the file near (the
+ * kernel's PTX file; may be NULL) and in its parent, so "bows_sibs.txt"
+ * finds bench/bows_sibs.txt for bench/W/kernel.ptx.  Load returns NULL
+ * with a message in err.
+ */
+struct sched_sibs;
+struct sched_sibs *sched_sibs_load(const char *path, const char *near,
+				   char *err, size_t errlen);
+bool sched_sibs_has(const struct sched_sibs *s, const char *kernel,
+		    uint32_t line);
+void sched_sibs_free(struct sched_sibs *s);
 
 struct sched_ops {
 	const char *name;        /* CLI name, e.g. "gto" */
@@ -70,6 +126,8 @@ struct sched_ops {
 	size_t priv_size;        /* bytes of the policy's struct (base first) */
 	bool uses_long_op;       /* reads sched_view.long_op, and reorganises
 				    itself in order(): ask it every cycle */
+	bool wrapper;            /* wraps a base policy named in its args
+				    ("bows:gto"); see Composition above */
 	/* Set up s (zeroed, priv_size bytes); returns 0 or -1 with a message
 	 * in err (size errlen) for bad args. */
 	int (*init)(struct sched *s, const struct sched_init *ini, char *err,
@@ -103,7 +161,10 @@ struct sched_ops {
 	void (*barrier_release)(struct sched *s, unsigned tb);
 	void (*tb_start)(struct sched *s, unsigned tb, uint64_t tb_age);
 	void (*tb_end)(struct sched *s, unsigned tb);
-	void (*setp_executed)(struct sched *s, unsigned slot, uint32_t pc);
+	/* slot executed a setp at pc; a and b: the first active lane's
+	 * source values (raw register bits; an immediate's bits) */
+	void (*setp_executed)(struct sched *s, unsigned slot, uint32_t pc,
+			      uint64_t a, uint64_t b);
 	void (*branch_backward)(struct sched *s, unsigned slot, uint32_t pc,
 				uint32_t target);
 	/*
@@ -115,12 +176,24 @@ struct sched_ops {
 	 * (stats_add: u64 values add up).
 	 */
 	void (*stats)(struct sched *s, struct stats *st);
+	/*
+	 * A kernel launch begins; the cycle count restarts at 0.  sib_pc
+	 * (n_pc entries, one per pc) marks the annotated spin-inducing
+	 * branches of this kernel (option bows_sibs), or is NULL; it stays
+	 * valid until the next launch_start.
+	 */
+	void (*launch_start)(struct sched *s, const uint8_t *sib_pc,
+			     uint32_t n_pc);
 };
 
 /* Base of every policy instance; a policy's struct starts with it. */
 struct sched {
 	const struct sched_ops *ops; /* the policy */
 	struct sched_init ini;       /* parameters */
+	bool long_op;                /* ops->uses_long_op, or for a wrapper
+					its base's: the issue stage fills
+					sched_view.long_op and asks every
+					cycle */
 };
 
 /* Registry: NULL when unknown.  name may carry ":args". */

@@ -20,6 +20,8 @@ extern const struct sched_ops sched_tl_ops;
 extern const struct sched_ops sched_mwf_ops;
 extern const struct sched_ops sched_saws_ops;
 extern const struct sched_ops sched_pro_ops;
+extern const struct sched_ops sched_cawa_ops;
+extern const struct sched_ops sched_bows_ops;
 
 /* Format a message into err (size errlen; either may be 0/NULL); -1. */
 int sched_err(char *err, size_t errlen, const char *fmt, ...)

@@ -146,6 +146,20 @@ int ws_config_check(struct ws_config *c, struct diag *d)
 	slots = (unsigned)c->max_warps_per_sm;
 	if (strcmp(c->mode, "timing") && slots > SCHED_MAX_WARPS)
 		slots = SCHED_MAX_WARPS;
+	struct sched_bows_params bp;
+	if (sched_bows_parse(&bp, c->bows_delay, c->ddos_hash, c->ddos_l,
+			     c->ddos_m, c->ddos_k, c->ddos_t,
+			     err, sizeof(err)) ||
+	    sched_bows_detect(&bp, c->bows_detect, err, sizeof(err))) {
+		diag_err(d, "%s", err);
+		return WS_E_INVALID;
+	}
+	if (bp.oracle && !c->bows_sibs[0]) {
+		snprintf(err, sizeof(err), "bows_detect oracle needs bows_sibs "
+			 "(a file of annotated spin-inducing branches)");
+		diag_err(d, "%s", err);
+		return WS_E_INVALID;
+	}
 	if (sched_check(c->sched, (unsigned)c->n_sched, slots, err,
 			sizeof(err))) {
 		diag_err(d, "gpgpu_scheduler '%s': %s", c->sched, err);

@@ -191,14 +191,23 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		s->forder = xcalloc(t->n_slots, sizeof(*s->forder));
 		s->sched = xcalloc(t->n_sched, sizeof(*s->sched));
 		for (unsigned k = 0; k < t->n_sched; k++) {
+			struct sched_bows_params bp;
 			struct sched_init ini = {
 				.sm_id = i, .sched_id = k, .n_sched = t->n_sched,
-				.n_slots = t->n_slots,
+				.n_slots = t->n_slots, .bows = &bp,
 				.trace = t->trace ? tgpu_sched_trace : NULL,
 				.trace_ctx = t};
 			char err[256];
-			s->sched[k] = sched_create(cfg->sched, &ini, err,
-						   sizeof(err));
+			s->sched[k] = NULL;
+			if (!sched_bows_parse(&bp, cfg->bows_delay,
+					      cfg->ddos_hash, cfg->ddos_l,
+					      cfg->ddos_m, cfg->ddos_k,
+					      cfg->ddos_t, err,
+					      sizeof(err)) &&
+			    !sched_bows_detect(&bp, cfg->bows_detect, err,
+					       sizeof(err)))
+				s->sched[k] = sched_create(cfg->sched, &ini,
+							   err, sizeof(err));
 			if (!s->sched[k]) {
 				diag_err(d, "gpgpu_scheduler '%s': %s",
 					 cfg->sched, err);
@@ -221,7 +230,8 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 						 sizeof(lanemask_t));
 		}
 	}
-	t->need_long_op = t->sm[0].sched[0]->ops->uses_long_op;
+	t->need_long_op = t->sm[0].sched[0]->long_op;
+
 	t->fetch = fetch_lookup(cfg->fetch);
 	if (!t->fetch) {
 		diag_err(d, "fetch_policy '%s': unknown (see `warpsim list`)",
@@ -242,6 +252,8 @@ void tgpu_destroy(struct tgpu *t)
 		return;
 	stats_destroy(t->pol_st);
 	stats_destroy(t->pol_tmp);
+	sched_sibs_free(t->sibs);
+	free(t->sib_pc);
 	for (unsigned i = 0; t->sm && i < t->n_sm; i++) {
 		struct tsm *s = &t->sm[i];
 		for (unsigned w = 0; s->w && w < t->n_slots; w++) {
@@ -590,6 +602,22 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 	unsigned wpt = (nthr + t->ws - 1) / t->ws;
 	t->k = k;
 	tinsn_build(t, k);
+	/* the policies learn the launch (and its annotated SIBs) */
+	free(t->sib_pc);
+	t->sib_pc = NULL;
+	if (t->sibs) {
+		t->sib_pc = xcalloc(k->n_insn, 1);
+		for (uint32_t pc = 0; pc < k->n_insn; pc++)
+			t->sib_pc[pc] = k->code[pc].op == OP_BRA &&
+				sched_sibs_has(t->sibs, k->name,
+					       k->code[pc].line);
+	}
+	for (unsigned i = 0; i < t->n_sm; i++)
+		for (unsigned j = 0; j < t->n_sched; j++) {
+			struct sched *p = t->sm[i].sched[j];
+			if (p->ops->launch_start)
+				p->ops->launch_start(p, t->sib_pc, k->n_insn);
+		}
 	t->cycle = 0;
 	t->last_issue = 0;
 	t->tb_next = 0;
@@ -788,6 +816,17 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	unsigned cps;
 	double t0 = now_s(), last = t0;
 	struct mem_stats m0, m1;
+	/* annotated SIBs: loaded at the first launch, a relative path also
+	 * next to the kernel's PTX file or one directory up */
+	if (t->cfg->bows_sibs[0] && !t->sibs) {
+		char err[512];
+		t->sibs = sched_sibs_load(t->cfg->bows_sibs, l->k->file, err,
+					  sizeof(err));
+		if (!t->sibs) {
+			diag_err(d, "%s", err);
+			return WS_E_INVALID;
+		}
+	}
 	int rc = fgpu_launch_begin(g, l, true, &cps, d);
 	if (rc)
 		return rc;

@@ -324,6 +324,8 @@ struct tgpu {
 	struct stats *pol_st;        /* policies' statistics of the last
 					launch (tstats.policy) */
 	struct stats *pol_tmp;       /* one scheduler's, while summing */
+	struct sched_sibs *sibs;     /* annotated SIBs (bows_sibs) or NULL */
+	uint8_t *sib_pc;             /* per pc of the launch: annotated SIB */
 	/* per launch */
 	const struct ptx_kernel *k;  /* kernel */
 	struct tinsn *ti;            /* per pc */

@@ -40,6 +40,16 @@ void tsm_phase_close(struct tgpu *t, struct ttb *tb)
 
 enum issue_res { IR_ISSUED, IR_DATA, IR_STRUCT };
 
+/* A setp source's value in lane l (for the setp event): register bits or
+ * an immediate's bits; other operand kinds read as 0. */
+static uint64_t setp_src(const struct fwarp *fw, const struct opnd *o,
+			 unsigned ws, unsigned l)
+{
+	if (o->kind == OK_REG)
+		return fw->regs[(size_t)o->reg * ws + l];
+	return o->kind == OK_IMM ? (uint64_t)o->imm : 0;
+}
+
 /* Try to issue the first I-buffer entry of warp wi. */
 static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 				unsigned wi, int prev_unit, int *unit_out)
@@ -76,6 +86,12 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	rec->n = 0;
 	g->rec = rec;
 	unsigned n_active = fw->stack[fw->sp - 1].n_active;
+	unsigned lane0 = n_active ? bit_ctz64(fw->stack[fw->sp - 1].mask) : 0;
+	uint64_t sa = 0, sb = 0;
+	if (in->op == OP_SETP) {
+		sa = setp_src(fw, &in->o[1], t->ws, lane0);
+		sb = setp_src(fw, &in->o[2], t->ws, lane0);
+	}
 	t->st.issue_lanes[n_active]++;
 	bool ok = fexec_run(g, w->cta, fw, 1);
 	g->rec = NULL;
@@ -109,7 +125,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		if (p->ops->issued)
 			p->ops->issued(p, wi, t->cycle, n_active, pc);
 		if (in->op == OP_SETP && p->ops->setp_executed)
-			p->ops->setp_executed(p, wi, pc);
+			p->ops->setp_executed(p, wi, pc, sa, sb);
 		if (g->n_back != back && p->ops->branch_backward)
 			p->ops->branch_backward(p, wi, pc, fw->sp ?
 						fw->stack[fw->sp - 1].pc : pc);

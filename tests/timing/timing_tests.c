@@ -1372,6 +1372,192 @@ TEST(hang_functional)
 int main(int argc, char **argv);
 int tt_main(int argc, char **argv);
 #define main tt_main
+/* ---- BOWS (bows.txt): wrapper identity and a contended lock --------------- */
+
+/*
+ * One launch of kernel on a fresh simulator with options opt (n of them)
+ * and the scheduler sched; returns its cycles, 0 when it failed (rc in
+ * *rc), and the named statistic of the launch in *stat when stat_name.
+ */
+static uint64_t bows_run(const char *sched, const char *const *opt, int n,
+			 const char *kernel, unsigned grid, unsigned nb,
+			 int *rc, const char *stat_name, uint64_t *stat,
+			 uint32_t *sum)
+{
+	char stats[] = "/tmp/warpsim_bows_statsXXXXXX";
+	int fd = mkstemp(stats);
+	const char *o[20];
+	int k = 0;
+	struct tt t;
+	uint64_t c = 0;
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	o[k++] = "--sched";
+	o[k++] = sched;
+	o[k++] = "--stats_file";
+	o[k++] = stats;
+	for (int i = 0; i < n && k < 20; i++)
+		o[k++] = opt[i];
+	if (!tt_open(&t, "bows.ptx", o, k)) {
+		CHECK(0);
+		unlink(stats);
+		return 0;
+	}
+	ws_addr a = 0, b = 0;
+	size_t sz = (size_t)grid * 256 * 64;
+	CHECK_EQ_U64(ws_mem_alloc(t.s, sz, &a), 0);
+	CHECK_EQ_U64(ws_mem_alloc(t.s, sz, &b), 0);
+	ws_mem_set(t.s, a, 0, 4, sz / 4);
+	ws_mem_set(t.s, b, 0, 4, sz / 4);
+	if (!strcmp(kernel, "ht_lock")) {
+		struct { uint64_t l, c; uint32_t nb, it; } p = {a, b, nb, 2};
+		c = tt_run_rc(&t, kernel, grid, 256, &p, sizeof(p), rc);
+		uint32_t cnt[1024] = {0};
+		ws_mem_read(t.s, cnt, b, nb * 4);
+		*sum = 0;
+		for (unsigned i = 0; i < nb; i++)
+			*sum += cnt[i];
+	} else {
+		uint64_t p[2] = {a, b};
+		c = tt_run_rc(&t, kernel, grid, 256, p, sizeof(p), rc);
+	}
+	if (stat_name) {
+		size_t len;
+		char *text = tt_read(stats, &len);
+		/* several names: "a = |b = " fills stat[0], stat[1], ... */
+		for (int i = 0; stat_name && *stat_name; i++) {
+			const char *e = strchr(stat_name, '|');
+			size_t nl = e ? (size_t)(e - stat_name) :
+				strlen(stat_name);
+			char nm[64];
+			snprintf(nm, sizeof(nm), "\n%.*s", (int)nl, stat_name);
+			const char *h = text ? strstr(text, nm) : NULL;
+			stat[i] = h ? strtoull(h + strlen(nm), NULL, 10) :
+				UINT64_MAX;
+			stat_name = e ? e + 1 : NULL;
+		}
+		free(text);
+	}
+	tt_close(&t);
+	unlink(stats);
+	return c;
+}
+
+/*
+ * bows:gto on a kernel whose only backward branch is a counted loop: DDOS
+ * confirms no SIB, so the order is GTO's every cycle and the cycle count
+ * is identical (also with a zero delay).
+ */
+TEST(bows_wrap_identical)
+{
+	static const char *const d0[] = {"--set", "bows_delay=0"};
+	int rc = 0;
+	uint64_t sib = 0, x = 0;
+	uint64_t g = bows_run("gto", NULL, 0, "sum_loop", 8, 0, &rc, NULL,
+			      &x, NULL);
+	uint64_t b = bows_run("bows:gto", NULL, 0, "sum_loop", 8, 0, &rc,
+			      "ddos_sibs_confirmed = ", &sib, NULL);
+	uint64_t b0 = bows_run("bows:gto", d0, 2, "sum_loop", 8, 0, &rc,
+			       NULL, &x, NULL);
+	uint64_t l = bows_run("lrr", NULL, 0, "sum_loop", 8, 0, &rc, NULL,
+			      &x, NULL);
+	uint64_t bl = bows_run("bows:lrr", d0, 2, "sum_loop", 8, 0, &rc,
+			       NULL, &x, NULL);
+	printf("  sum_loop cycles: gto %llu, bows:gto %llu (delay 0: %llu); "
+	       "lrr %llu, bows:lrr %llu; SIBs confirmed %llu\n",
+	       (unsigned long long)g, (unsigned long long)b,
+	       (unsigned long long)b0, (unsigned long long)l,
+	       (unsigned long long)bl, (unsigned long long)sib);
+	CHECK(g > 0);
+	CHECK_EQ_U64(b, g);
+	CHECK_EQ_U64(b0, g);
+	CHECK_EQ_U64(bl, l);
+	CHECK_EQ_U64(sib, 0);
+}
+
+/*
+ * High contention on 2 SMs: 32 buckets, 2048 threads (4 blocks of 8 warps
+ * per SM), two updates each (with 8 buckets most conflicts are within a
+ * warp, and with one block per SM few warps share a lock; there back-off
+ * only idles and BOWS loses to GTO, see docs/bows.md).  bows:gto
+ * finishes with every update counted; GTO, plain and with BOWS's age
+ * rotation (gto:50000), either finishes later or is stopped as livelocked
+ * by gpgpu_livelock_cycles (the direction is asserted, the ratio printed).
+ */
+TEST(bows_contended_lock)
+{
+	static const char *const sm2[] = {"--set", "gpgpu_n_clusters=2"};
+	int rc = 0, rcg = 0;
+	uint32_t sb = 0, sr = 0, sg = 0;
+	uint64_t sib = 0, x = 0;
+	unsigned grid = 8, nb = 32;
+	uint64_t b = bows_run("bows:gto", sm2, 2, "ht_lock", grid, nb, &rc,
+			      "ddos_sibs_confirmed = ", &sib, &sb);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, 0);
+	int rcr = 0;
+	uint64_t r = bows_run("gto:50000", sm2, 2, "ht_lock", grid, nb, &rcr,
+			      NULL, &x, &sr);
+	uint64_t g = bows_run("gto", sm2, 2, "ht_lock", grid, nb, &rcg, NULL,
+			      &x, &sg);
+	printf("  ht_lock %u buckets: bows:gto %llu cycles; gto:50000 %s %llu "
+	       "(%.2fx); gto %s %llu (%.2fx); SIBs confirmed %llu\n", nb,
+	       (unsigned long long)b,
+	       rcr ? "stopped (livelock) at" : "finished in",
+	       (unsigned long long)r, b && !rcr ? (double)r / (double)b : 0.0,
+	       rcg ? "stopped (livelock) at" : "finished in",
+	       (unsigned long long)g, b && !rcg ? (double)g / (double)b : 0.0,
+	       (unsigned long long)sib);
+	CHECK_EQ_U64(sb, grid * 256 * 2);
+	CHECK(b > 0);
+	CHECK(rcr == WS_E_DEADLOCK || (rcr == 0 && sr == grid * 256 * 2 && b < r));
+	CHECK(rcg == WS_E_DEADLOCK || (rcg == 0 && sg == grid * 256 * 2 && b < g));
+	CHECK(sib >= 1);
+}
+
+/*
+ * Annotated SIBs (tests/timing/bows_sibs.txt: ht_lock's RETRY branch) on
+ * the contended lock: DDOS, run against them, confirms the true SIB on
+ * every SM and never the counted OUTER loop (TSDR 1, FSDR 0 here);
+ * bows_detect oracle backs off on the annotation alone and finishes with
+ * every update counted.
+ */
+TEST(bows_oracle)
+{
+	char path[1100];
+	/* relative: found next to bows.ptx */
+	snprintf(path, sizeof(path), "bows_sibs=bows_sibs.txt");
+	const char *dd[] = {"--set", path, "--set", "gpgpu_n_clusters=2"};
+	const char *orc[] = {"--set", path, "--set", "bows_detect=oracle",
+			     "--set", "gpgpu_n_clusters=2"};
+	int rc = 0;
+	uint32_t sum = 0;
+	uint64_t v[5] = {0}, w[5] = {0};
+	uint64_t c1 = bows_run("bows:gto", dd, 4, "ht_lock", 8, 32, &rc,
+			       "ddos_true_sibs = |ddos_true_detected = |"
+			       "ddos_false_branches = |ddos_false_detected = |"
+			       "bows_backoffs = ", v, &sum);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, 0);
+	uint64_t c2 = bows_run("bows:gto", orc, 6, "ht_lock", 8, 32, &rc,
+			       "ddos_true_sibs = |ddos_true_detected = |"
+			       "ddos_false_branches = |ddos_false_detected = |"
+			       "bows_backoffs = ", w, &sum);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, 0);
+	printf("  ht_lock: DDOS %llu cycles, true SIBs %llu/%llu detected, "
+	       "false %llu/%llu; oracle %llu cycles, %llu back-offs\n",
+	       (unsigned long long)c1, (unsigned long long)v[1],
+	       (unsigned long long)v[0], (unsigned long long)v[3],
+	       (unsigned long long)v[2], (unsigned long long)c2,
+	       (unsigned long long)w[4]);
+	CHECK_EQ_U64(v[0], 2); /* one per SM */
+	CHECK_EQ_U64(v[1], 2);
+	CHECK_EQ_U64(v[2], 2);
+	CHECK_EQ_U64(v[3], 0);
+	CHECK_EQ_U64(sum, 8 * 256 * 2);
+	CHECK(c2 > 0 && w[4] > 0 && w[4] != UINT64_MAX);
+}
+
 TEST_MAIN()
 #undef main
 

@@ -159,6 +159,20 @@ TEST(pro_nowait_resorted_only_after_threshold)
 	sm_free(&m);
 }
 
+/* Each launch restarts the cycle count at 0 (launch_start): the THRESHOLD
+ * period restarts too, so the noWait order keeps being re-sorted. */
+TEST(pro_threshold_restarts_with_the_launch)
+{
+	struct sm m;
+	sm_init(&m, "pro", 1);
+	ORDER_IS(&m, 50000, "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+	m.s[0]->ops->launch_start(m.s[0], NULL, 0);
+	sm_issue(&m, 9, 10, 32);
+	ORDER_IS(&m, 500, "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+	ORDER_IS(&m, 1001, "9,8,10,11,0,1,2,3,4,5,6,7,12,13,14,15");
+	sm_free(&m);
+}
+
 TEST(pro_threshold_argument)
 {
 	struct sm m;
