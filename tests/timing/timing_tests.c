@@ -119,6 +119,18 @@ static void tt_close(struct tt *t)
 	t->s = NULL;
 }
 
+/* Create the empty file named by the mkstemp template path (a stats or
+ * trace file the test reads back); false after a failed CHECK. */
+static bool tt_tmpfile(char *path)
+{
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 /* Launch kernel name on grid x block with params; returns its cycles (0
  * on failure, after a CHECK). */
 static uint64_t tt_run_rc(struct tt *t, const char *name, unsigned grid,
@@ -531,11 +543,8 @@ static uint64_t tt_find(const struct tt_ev *e, unsigned n, const char *ev,
 TEST(barrier_release)
 {
 	char path[] = "/tmp/warpsim_timing_traceXXXXXX";
-	int fd = mkstemp(path);
-	CHECK(fd >= 0);
-	if (fd < 0)
+	if (!tt_tmpfile(path))
 		return;
-	close(fd);
 	const char *opt[] = {"--trace", path};
 	struct tt t;
 	if (!tt_open(&t, "control.ptx", opt, 2)) {
@@ -950,11 +959,8 @@ TEST(icache_mshr)
 TEST(stall_classes)
 {
 	char path[] = "/tmp/warpsim_timing_sXXXXXX";
-	int fd = mkstemp(path);
-	CHECK(fd >= 0);
-	if (fd < 0)
+	if (!tt_tmpfile(path))
 		return;
-	close(fd);
 	const char *opt[] = {"--stats_file", path};
 	struct tt t;
 	if (!tt_open(&t, "alu.ptx", opt, 2)) {
@@ -1233,11 +1239,8 @@ static uint64_t hang_spin_lock_ok(struct tt *t, const char *stats, bool timing,
 TEST(hang)
 {
 	char stats[] = "/tmp/warpsim_hang_statsXXXXXX";
-	int fd = mkstemp(stats);
-	CHECK(fd >= 0);
-	if (fd < 0)
+	if (!tt_tmpfile(stats))
 		return;
-	close(fd);
 	/* a small instruction bound: without the cycle window the stuck
 	 * kernels would end at gpgpu_max_insn, not as stuck */
 	const char *opt[] = {"--set", "gpgpu_hang_cycles=20000",
@@ -1279,11 +1282,8 @@ TEST(hang)
 TEST(hang_livelock_window)
 {
 	char stats[] = "/tmp/warpsim_hang_statsXXXXXX";
-	int fd = mkstemp(stats);
-	CHECK(fd >= 0);
-	if (fd < 0)
+	if (!tt_tmpfile(stats))
 		return;
-	close(fd);
 	const char *opt[] = {"--set", "gpgpu_hang_cycles=0", "--set",
 			     "gpgpu_livelock_cycles=20000", "--gpgpu_max_insn",
 			     "3000000", "--stats_file", stats};
@@ -1336,11 +1336,8 @@ TEST(hang_livelock_window)
 TEST(hang_functional)
 {
 	char stats[] = "/tmp/warpsim_hang_statsXXXXXX";
-	int fd = mkstemp(stats);
-	CHECK(fd >= 0);
-	if (fd < 0)
+	if (!tt_tmpfile(stats))
 		return;
-	close(fd);
 	const char *opt[] = {"--mode", "functional", "--deadlock_window",
 			     "20000", "--gpgpu_max_insn", "3000000",
 			     "--stats_file", stats};
