@@ -143,9 +143,10 @@ struct sched_ops {
 	 * Event hooks (any may be NULL).  warp_added, warp_removed and
 	 * issue_failed reach only the scheduler that owns the slot; every
 	 * other hook reaches every scheduler of the SM, whichever owns the
-	 * slot (sched_owns() in sched_int.h tells), so a policy can keep SM-wide counts
-	 * (PRO's TB progress, BOWS's per-SM instruction counts); a policy
-	 * that orders only its own warps ignores the others' events.
+	 * slot (sched_owns() in sched_int.h tells), so a policy can keep
+	 * SM-wide counts (PRO's TB progress, BOWS's per-SM instruction
+	 * counts); a policy that orders only its own warps ignores the
+	 * others' events.
 	 */
 	void (*warp_added)(struct sched *s, unsigned slot, uint64_t age);
 	void (*warp_removed)(struct sched *s, unsigned slot);
