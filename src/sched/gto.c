@@ -97,10 +97,6 @@ static void gto_warp_removed(struct sched *s, unsigned slot)
 static void gto_issued(struct sched *s, unsigned slot, uint64_t cycle,
 		       unsigned n_active, uint32_t pc)
 {
-	(void)n_active;
-	(void)pc;
-	if (!sched_owns(s, slot))
-		return;
 	struct gto *g = gto_of(s);
 
 	if (sched_owns(s, slot) && g->ages.in[slot])

@@ -57,10 +57,6 @@ static unsigned lrr_order(struct sched *s, const struct sched_view *v,
 static void lrr_issued(struct sched *s, unsigned slot, uint64_t cycle,
 		       unsigned n_active, uint32_t pc)
 {
-	(void)n_active;
-	(void)pc;
-	if (!sched_owns(s, slot))
-		return;
 	struct lrr *p = lrr_of(s);
 	unsigned idx;
 

@@ -207,10 +207,6 @@ static void mwf_warp_removed(struct sched *s, unsigned slot)
 static void mwf_issued(struct sched *s, unsigned slot, uint64_t cycle,
 		       unsigned n_active, uint32_t pc)
 {
-	(void)n_active;
-	(void)pc;
-	if (!sched_owns(s, slot))
-		return;
 	struct mwf *m = mwf_of(s);
 	(void)cycle;
 	if (sched_owns(s, slot))

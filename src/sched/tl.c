@@ -154,10 +154,6 @@ static void tl_warp_removed(struct sched *s, unsigned slot)
 static void tl_issued(struct sched *s, unsigned slot, uint64_t cycle,
 		      unsigned n_active, uint32_t pc)
 {
-	(void)n_active;
-	(void)pc;
-	if (!sched_owns(s, slot))
-		return;
 	struct tl *t = tl_of(s);
 
 	if (sched_owns(s, slot) && t->where[slot] == TL_POOL)
