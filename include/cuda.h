@@ -692,6 +692,18 @@ typedef CUDA_ARRAY_DESCRIPTOR_v2 CUDA_ARRAY_DESCRIPTOR;
 
 #define CUDA_ARRAY3D_LAYERED 0x01         /* Depth counts layers */
 #define CUDA_ARRAY3D_SURFACE_LDST 0x02    /* may back a surface object */
+#define CUDA_ARRAY3D_CUBEMAP 0x04         /* six square faces (Depth 6, or
+					     6 x cubes when layered) */
+#define CUDA_ARRAY3D_TEXTURE_GATHER 0x08  /* may be gathered (tld4) */
+
+typedef enum CUarray_cubemap_face_enum {
+	CU_CUBEMAP_FACE_POSITIVE_X = 0x00,
+	CU_CUBEMAP_FACE_NEGATIVE_X = 0x01,
+	CU_CUBEMAP_FACE_POSITIVE_Y = 0x02,
+	CU_CUBEMAP_FACE_NEGATIVE_Y = 0x03,
+	CU_CUBEMAP_FACE_POSITIVE_Z = 0x04,
+	CU_CUBEMAP_FACE_NEGATIVE_Z = 0x05
+} CUarray_cubemap_face;
 
 typedef struct CUDA_ARRAY3D_DESCRIPTOR_st {
 	size_t Width;              /* elements per row */
@@ -703,7 +715,7 @@ typedef struct CUDA_ARRAY3D_DESCRIPTOR_st {
 } CUDA_ARRAY3D_DESCRIPTOR_v2;
 typedef CUDA_ARRAY3D_DESCRIPTOR_v2 CUDA_ARRAY3D_DESCRIPTOR;
 
-typedef struct CUmipmappedArray_st *CUmipmappedArray; /* not supported */
+typedef struct CUmipmappedArray_st *CUmipmappedArray; /* mipmapped array */
 typedef unsigned long long CUtexObject;   /* a texture object */
 typedef unsigned long long CUsurfObject;  /* a surface object */
 
@@ -721,7 +733,7 @@ typedef struct CUDA_RESOURCE_DESC_st {
 			CUarray hArray;            /* the array */
 		} array;
 		struct {
-			CUmipmappedArray hMipmappedArray; /* not supported */
+			CUmipmappedArray hMipmappedArray; /* the levels */
 		} mipmap;
 		struct {
 			CUdeviceptr devPtr;        /* device memory */
@@ -761,17 +773,17 @@ typedef enum CUfilter_mode_enum {
 #define CU_TRSF_NORMALIZED_COORDINATES 0x02 /* coordinates in [0, 1) */
 #define CU_TRSF_SRGB 0x10                   /* not supported */
 #define CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION 0x20 /* no effect */
-#define CU_TRSF_SEAMLESS_CUBEMAP 0x40       /* not supported */
+#define CU_TRSF_SEAMLESS_CUBEMAP 0x40       /* not supported (faces clamp) */
 
 typedef struct CUDA_TEXTURE_DESC_st {
 	CUaddress_mode addressMode[3]; /* per dimension */
 	CUfilter_mode filterMode;      /* point or linear */
 	unsigned int flags;            /* CU_TRSF_* */
-	unsigned int maxAnisotropy;    /* no effect */
-	CUfilter_mode mipmapFilterMode; /* no effect (no mipmaps) */
-	float mipmapLevelBias;         /* no effect */
-	float minMipmapLevelClamp;     /* no effect */
-	float maxMipmapLevelClamp;     /* no effect */
+	unsigned int maxAnisotropy;    /* no effect (isotropic filtering) */
+	CUfilter_mode mipmapFilterMode; /* between mipmap levels */
+	float mipmapLevelBias;         /* added to the level of detail */
+	float minMipmapLevelClamp;     /* lowest level of detail */
+	float maxMipmapLevelClamp;     /* highest level of detail */
 	float borderColor[4];          /* CU_TR_ADDRESS_MODE_BORDER colour */
 	int reserved[12];              /* padding */
 } CUDA_TEXTURE_DESC_v1;
@@ -1073,6 +1085,15 @@ CUAPI CUresult CUDAAPI cuArrayCreate(CUarray *pHandle,
 CUAPI CUresult CUDAAPI cuArray3DCreate(
 	CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray);
 CUAPI CUresult CUDAAPI cuArrayDestroy(CUarray hArray);
+CUAPI CUresult CUDAAPI cuMipmappedArrayCreate(
+	CUmipmappedArray *pHandle,
+	const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+	unsigned int numMipmapLevels);
+CUAPI CUresult CUDAAPI cuMipmappedArrayGetLevel(
+	CUarray *pLevelArray, CUmipmappedArray hMipmappedArray,
+	unsigned int level);
+CUAPI CUresult CUDAAPI cuMipmappedArrayDestroy(
+	CUmipmappedArray hMipmappedArray);
 CUAPI CUresult CUDAAPI cuArrayGetDescriptor(
 	CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray);
 CUAPI CUresult CUDAAPI cuArray3DGetDescriptor(

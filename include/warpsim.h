@@ -197,6 +197,17 @@ struct ws_texdesc {
 	uint32_t flags;     /* CU_TRSF_* (read as integer, normalised) */
 	uint32_t surface;   /* 1: a surface object */
 	float border[4];    /* border colour */
+	uint32_t cubemap;   /* 1: slices are cube faces, six per cube in the
+			       order +X, -X, +Y, -Y, +Z, -Z (dim[2] counts
+			       faces of all cubes) */
+	uint32_t levels;    /* mipmap levels (1: not mipmapped); level l
+			       follows level l-1 in memory, each image
+			       dimension max(1, dim >> l), layers kept */
+	uint32_t mip_filter; /* CUfilter_mode between mipmap levels */
+	float lod_bias;     /* added to the level of detail */
+	float lod_min;      /* level of detail clamped to [lod_min, */
+	float lod_max;      /*   lod_max], then to [0, levels - 1] */
+	uint32_t dims;      /* image dimensions 1..3 (layers not counted) */
 };
 
 struct ws_launch {

@@ -174,8 +174,9 @@ void api_ctx_destroy(struct api_drv *d, struct api_ctx *c)
 	for (i = 0; i < d->n_live; i++) {
 		struct api_obj *o = d->live[i];
 
-		if (o->ctx != c || o->kind == API_K_CTX || o->kind == API_K_FUNC)
-			continue;
+		if (o->ctx != c || o->kind == API_K_CTX || o->kind == API_K_FUNC ||
+		    (o->kind == API_K_ARRAY && ((struct CUarray_st *)o)->mip))
+			continue; /* a mipmap level goes with its owner */
 		VEC_PUSH(owned, n, cap);
 		owned[n - 1] = o;
 	}
@@ -188,6 +189,9 @@ void api_ctx_destroy(struct api_drv *d, struct api_ctx *c)
 			api_array_destroy(d, (struct CUarray_st *)owned[i]);
 		else if (owned[i]->kind == API_K_TEXOBJ)
 			api_texobj_destroy(d, (struct api_texobj *)owned[i]);
+		else if (owned[i]->kind == API_K_MIPMAP)
+			api_mipmap_destroy(d, (struct CUmipmappedArray_st *)
+					   owned[i]);
 		else
 			api_event_destroy(d, (struct CUevent_st *)owned[i]);
 	}

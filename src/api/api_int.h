@@ -34,6 +34,7 @@ enum api_kind {
 	API_K_STREAM,  /* struct CUstream_st */
 	API_K_ARRAY,   /* struct CUarray_st */
 	API_K_TEXOBJ,  /* struct api_texobj (texture or surface object) */
+	API_K_MIPMAP,  /* struct CUmipmappedArray_st */
 };
 
 /* Common head of every handle object. */
@@ -92,6 +93,16 @@ struct CUarray_st {
 	CUdeviceptr data;              /* texels, row-major, rows unpadded */
 	CUDA_ARRAY3D_DESCRIPTOR desc;  /* as created (2D: Depth 0) */
 	size_t elem;                   /* bytes per texel (all channels) */
+	struct CUmipmappedArray_st *mip; /* owner when a mipmap level (its
+					    memory is the owner's), or NULL */
+};
+
+struct CUmipmappedArray_st {
+	struct api_obj h;              /* kind API_K_MIPMAP */
+	CUdeviceptr data;              /* every level, level 0 first */
+	CUDA_ARRAY3D_DESCRIPTOR desc;  /* level 0, as created */
+	unsigned levels;               /* number of levels */
+	struct CUarray_st **level;     /* each level as an array */
 };
 
 struct api_texobj {
@@ -109,6 +120,7 @@ CUresult api_array_side(struct api_drv *d, CUarray a, CUdeviceptr *base,
 			size_t *pitch, size_t *height);
 void api_array_destroy(struct api_drv *d, struct CUarray_st *a);
 void api_texobj_destroy(struct api_drv *d, struct api_texobj *t);
+void api_mipmap_destroy(struct api_drv *d, struct CUmipmappedArray_st *m);
 
 /* The driver: everything cuInit creates. */
 struct api_drv {

@@ -7,8 +7,12 @@
  * object is a device-memory struct ws_texdesc (include/warpsim.h); the
  * CUtexObject/CUsurfObject value is its address, which is what the PTX
  * tex/suld/sust instructions receive.  Linear, pitch2D and array resources
- * are supported; mipmapped arrays, resource views, sRGB and cube maps are
- * CUDA_ERROR_NOT_SUPPORTED.
+ * and mipmapped-array resources are supported, cube maps (and layered
+ * cube maps) among the arrays; resource views, sRGB and seamless cube-map
+ * filtering are CUDA_ERROR_NOT_SUPPORTED.  A mipmapped array is one
+ * allocation holding its levels one after the other (level l's image
+ * dimensions max(1, n >> l), layers kept), each level also an array that
+ * cuMipmappedArrayGetLevel hands out and that dies with its owner.
  */
 #include "base/base.h"
 
@@ -37,33 +41,59 @@ static bool api_channels_ok(unsigned n)
 	return n == 1 || n == 2 || n == 4;
 }
 
-static CUresult api_array_new(struct api_drv *d, struct api_ctx *c,
-			      const CUDA_ARRAY3D_DESCRIPTOR *in, CUarray *out)
+/* Is `in` a valid array description?  Its bytes go to *bytes. */
+static bool api_array_ok(const CUDA_ARRAY3D_DESCRIPTOR *in, uint64_t *bytes)
 {
 	size_t fb = api_fmt_bytes(in->Format);
-	if (!out || !fb || !api_channels_ok(in->NumChannels) || !in->Width ||
+	unsigned cube = in->Flags & CUDA_ARRAY3D_CUBEMAP;
+	if (!fb || !api_channels_ok(in->NumChannels) || !in->Width ||
 	    (in->Depth && !in->Height && !(in->Flags & CUDA_ARRAY3D_LAYERED)) ||
 	    (in->Flags & ~(unsigned)(CUDA_ARRAY3D_LAYERED |
-				     CUDA_ARRAY3D_SURFACE_LDST)))
-		return CUDA_ERROR_INVALID_VALUE;
+				     CUDA_ARRAY3D_SURFACE_LDST |
+				     CUDA_ARRAY3D_CUBEMAP |
+				     CUDA_ARRAY3D_TEXTURE_GATHER)))
+		return false;
+	/* cube maps: square faces, six per cube */
+	if (cube && (in->Width != in->Height || !in->Depth ||
+		     in->Depth % 6 ||
+		     (!(in->Flags & CUDA_ARRAY3D_LAYERED) && in->Depth != 6)))
+		return false;
 	size_t elem = fb * in->NumChannels;
-	uint64_t n = (uint64_t)in->Width * MAX(in->Height, (size_t)1) *
-		     MAX(in->Depth, (size_t)1) * elem;
-	ws_addr p;
-	if (n / elem / in->Width != MAX(in->Height, (size_t)1) *
-				    MAX(in->Depth, (size_t)1))
+	uint64_t rows = (uint64_t)MAX(in->Height, (size_t)1) *
+			MAX(in->Depth, (size_t)1);
+	*bytes = (uint64_t)in->Width * rows * elem;
+	return *bytes / elem / in->Width == rows;
+}
+
+/* A new array described by in; its texels at `at` when a mipmap level
+ * (owned by mip), else in a new allocation. */
+static CUresult api_array_make(struct api_drv *d, struct api_ctx *c,
+			       const CUDA_ARRAY3D_DESCRIPTOR *in,
+			       struct CUmipmappedArray_st *mip, ws_addr at,
+			       CUarray *out)
+{
+	uint64_t n;
+	ws_addr p = at;
+	if (!out || !api_array_ok(in, &n))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (ws_mem_alloc(d->sim, n, &p) != WS_OK)
+	if (!mip && ws_mem_alloc(d->sim, n, &p) != WS_OK)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	struct CUarray_st *a = xcalloc(1, sizeof(*a));
 	a->h.kind = API_K_ARRAY;
 	a->h.ctx = c;
 	a->data = p;
 	a->desc = *in;
-	a->elem = elem;
+	a->elem = api_fmt_bytes(in->Format) * in->NumChannels;
+	a->mip = mip;
 	api_live_add(d, &a->h);
 	*out = a;
 	return CUDA_SUCCESS;
+}
+
+static CUresult api_array_new(struct api_drv *d, struct api_ctx *c,
+			      const CUDA_ARRAY3D_DESCRIPTOR *in, CUarray *out)
+{
+	return api_array_make(d, c, in, NULL, 0, out);
 }
 
 CUresult CUDAAPI cuArrayCreate_v2(CUarray *pHandle,
@@ -100,7 +130,8 @@ CUresult CUDAAPI cuArray3DCreate_v2(CUarray *pHandle,
 
 void api_array_destroy(struct api_drv *d, struct CUarray_st *a)
 {
-	ws_mem_free(d->sim, a->data);
+	if (!a->mip)
+		ws_mem_free(d->sim, a->data);
 	api_live_del(d, &a->h);
 	free(a);
 }
@@ -115,7 +146,126 @@ CUresult CUDAAPI cuArrayDestroy(CUarray hArray)
 		return r;
 	if (!api_live_has(d, hArray, API_K_ARRAY))
 		return api_end(CUDA_ERROR_INVALID_HANDLE);
+	if (hArray->mip) /* a level is destroyed with its mipmapped array */
+		return api_end(CUDA_ERROR_INVALID_VALUE);
 	api_array_destroy(d, hArray);
+	return api_end(CUDA_SUCCESS);
+}
+
+/* The description of level l of a mipmapped array whose level 0 is in:
+ * image dimensions halve (at least 1), layers and cube faces stay. */
+static CUDA_ARRAY3D_DESCRIPTOR api_mip_level(const CUDA_ARRAY3D_DESCRIPTOR *in,
+					     unsigned l)
+{
+	CUDA_ARRAY3D_DESCRIPTOR r = *in;
+	bool layers = in->Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP);
+	r.Width = MAX(in->Width >> l, (size_t)1);
+	if (in->Height)
+		r.Height = MAX(in->Height >> l, (size_t)1);
+	if (in->Depth && !layers)
+		r.Depth = MAX(in->Depth >> l, (size_t)1);
+	return r;
+}
+
+void api_mipmap_destroy(struct api_drv *d, struct CUmipmappedArray_st *m)
+{
+	for (unsigned l = 0; l < m->levels; l++)
+		api_array_destroy(d, m->level[l]);
+	ws_mem_free(d->sim, m->data);
+	api_live_del(d, &m->h);
+	free(m->level);
+	free(m);
+}
+
+static CUresult api_mipmap_new(struct api_drv *d, struct api_ctx *c,
+			       const CUDA_ARRAY3D_DESCRIPTOR *in, unsigned n,
+			       CUmipmappedArray *out)
+{
+	uint64_t total = 0, b;
+	size_t big = MAX(in->Width, in->Height);
+	unsigned most = 1;
+
+	if (!(in->Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP)))
+		big = MAX(big, in->Depth);
+	while (most < 32 && (big >> most))
+		most++;
+	/* CUDA clamps the level count to [1, 1 + floor(log2(largest))] */
+	n = n < 1 ? 1 : n > most ? most : n;
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned l = 0; l < n; l++) {
+		CUDA_ARRAY3D_DESCRIPTOR ld = api_mip_level(in, l);
+		if (!api_array_ok(&ld, &b) || total + b < total)
+			return CUDA_ERROR_INVALID_VALUE;
+		total += b;
+	}
+	ws_addr p;
+	if (ws_mem_alloc(d->sim, total, &p) != WS_OK)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	struct CUmipmappedArray_st *m = xcalloc(1, sizeof(*m));
+	m->h.kind = API_K_MIPMAP;
+	m->h.ctx = c;
+	m->data = p;
+	m->desc = *in;
+	m->level = xcalloc(n, sizeof(*m->level));
+	for (unsigned l = 0; l < n; l++) {
+		CUDA_ARRAY3D_DESCRIPTOR ld = api_mip_level(in, l);
+		api_array_ok(&ld, &b);
+		api_array_make(d, c, &ld, m, p, &m->level[l]);
+		m->levels = l + 1;
+		p += b;
+	}
+	api_live_add(d, &m->h);
+	*out = m;
+	return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuMipmappedArrayCreate(
+	CUmipmappedArray *pHandle,
+	const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+	unsigned int numMipmapLevels)
+{
+	struct api_drv *d;
+	struct api_ctx *c;
+	CUresult r = api_enter(&d, &c, API_STRICT);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	if (!pMipmappedArrayDesc)
+		return api_end(CUDA_ERROR_INVALID_VALUE);
+	return api_end(api_mipmap_new(d, c, pMipmappedArrayDesc,
+				      numMipmapLevels, pHandle));
+}
+
+CUresult CUDAAPI cuMipmappedArrayGetLevel(CUarray *pLevelArray,
+					  CUmipmappedArray hMipmappedArray,
+					  unsigned int level)
+{
+	struct api_drv *d;
+	struct api_ctx *c;
+	CUresult r = api_enter(&d, &c, API_STRICT);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	if (!api_live_has(d, hMipmappedArray, API_K_MIPMAP))
+		return api_end(CUDA_ERROR_INVALID_HANDLE);
+	if (!pLevelArray || level >= hMipmappedArray->levels)
+		return api_end(CUDA_ERROR_INVALID_VALUE);
+	*pLevelArray = hMipmappedArray->level[level];
+	return api_end(CUDA_SUCCESS);
+}
+
+CUresult CUDAAPI cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray)
+{
+	struct api_drv *d;
+	struct api_ctx *c;
+	CUresult r = api_enter(&d, &c, API_RELEASE);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	if (!api_live_has(d, hMipmappedArray, API_K_MIPMAP))
+		return api_end(CUDA_ERROR_INVALID_HANDLE);
+	api_mipmap_destroy(d, hMipmappedArray);
 	return api_end(CUDA_SUCCESS);
 }
 
@@ -167,6 +317,31 @@ CUresult api_array_side(struct api_drv *d, CUarray a, CUdeviceptr *base,
 	return CUDA_SUCCESS;
 }
 
+/* Fill t's image fields from array texels at `data` described by a. */
+static void api_texdesc_array(struct ws_texdesc *t, CUdeviceptr data,
+			      const CUDA_ARRAY3D_DESCRIPTOR *a)
+{
+	size_t elem = api_fmt_bytes(a->Format) * a->NumChannels;
+	t->data = data;
+	t->format = a->Format;
+	t->channels = a->NumChannels;
+	t->pitch = a->Width * elem;
+	t->slice = t->pitch * MAX(a->Height, (size_t)1);
+	t->dim[0] = (uint32_t)a->Width;
+	t->layered = (a->Flags & CUDA_ARRAY3D_LAYERED) != 0;
+	t->cubemap = (a->Flags & CUDA_ARRAY3D_CUBEMAP) != 0;
+	if (t->layered && !a->Height) { /* 1D layered */
+		t->dim[1] = (uint32_t)MAX(a->Depth, (size_t)1);
+		t->slice = t->pitch;
+		t->dims = 1;
+	} else {
+		t->dim[1] = (uint32_t)MAX(a->Height, (size_t)1);
+		t->dim[2] = (uint32_t)MAX(a->Depth, (size_t)1);
+		t->dims = !a->Height ? 1 : !a->Depth || t->layered ||
+			  t->cubemap ? 2 : 3;
+	}
+}
+
 /* Fill t from a resource description; CUDA_SUCCESS or why not. */
 static CUresult api_texdesc_res(struct api_drv *d, const CUDA_RESOURCE_DESC *r,
 				bool surface, struct ws_texdesc *t)
@@ -176,6 +351,8 @@ static CUresult api_texdesc_res(struct api_drv *d, const CUDA_RESOURCE_DESC *r,
 	if (r->flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	t->dim[0] = t->dim[1] = t->dim[2] = 1;
+	t->levels = 1;
+	t->dims = 1;
 	switch (r->resType) {
 	case CU_RESOURCE_TYPE_ARRAY: {
 		const struct CUarray_st *a = r->res.array.hArray;
@@ -183,20 +360,18 @@ static CUresult api_texdesc_res(struct api_drv *d, const CUDA_RESOURCE_DESC *r,
 			return CUDA_ERROR_INVALID_HANDLE;
 		if (surface && !(a->desc.Flags & CUDA_ARRAY3D_SURFACE_LDST))
 			return CUDA_ERROR_INVALID_VALUE;
-		t->data = a->data;
-		t->format = a->desc.Format;
-		t->channels = a->desc.NumChannels;
-		t->pitch = a->desc.Width * a->elem;
-		t->slice = t->pitch * MAX(a->desc.Height, (size_t)1);
-		t->dim[0] = (uint32_t)a->desc.Width;
-		t->layered = (a->desc.Flags & CUDA_ARRAY3D_LAYERED) != 0;
-		if (t->layered && !a->desc.Height) { /* 1D layered */
-			t->dim[1] = (uint32_t)MAX(a->desc.Depth, (size_t)1);
-			t->slice = t->pitch;
-		} else {
-			t->dim[1] = (uint32_t)MAX(a->desc.Height, (size_t)1);
-			t->dim[2] = (uint32_t)MAX(a->desc.Depth, (size_t)1);
-		}
+		api_texdesc_array(t, a->data, &a->desc);
+		return CUDA_SUCCESS;
+	}
+	case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY: {
+		const struct CUmipmappedArray_st *m =
+			r->res.mipmap.hMipmappedArray;
+		if (!api_live_has(d, m, API_K_MIPMAP))
+			return CUDA_ERROR_INVALID_HANDLE;
+		if (surface)
+			return CUDA_ERROR_INVALID_VALUE;
+		api_texdesc_array(t, m->data, &m->desc);
+		t->levels = m->levels;
 		return CUDA_SUCCESS;
 	}
 	case CU_RESOURCE_TYPE_LINEAR:
@@ -228,9 +403,8 @@ static CUresult api_texdesc_res(struct api_drv *d, const CUDA_RESOURCE_DESC *r,
 		t->dim[1] = (uint32_t)r->res.pitch2D.height;
 		t->pitch = r->res.pitch2D.pitchInBytes;
 		t->slice = t->pitch * t->dim[1];
+		t->dims = 2;
 		return CUDA_SUCCESS;
-	case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
-		return CUDA_ERROR_NOT_SUPPORTED;
 	default:
 		return CUDA_ERROR_INVALID_VALUE;
 	}
@@ -264,6 +438,12 @@ static CUresult api_texobj_new(struct api_drv *d, struct api_ctx *c,
 			return CUDA_ERROR_INVALID_VALUE;
 		t.filter = tex->filterMode;
 		t.flags = tex->flags;
+		if ((unsigned)tex->mipmapFilterMode > CU_TR_FILTER_MODE_LINEAR)
+			return CUDA_ERROR_INVALID_VALUE;
+		t.mip_filter = tex->mipmapFilterMode;
+		t.lod_bias = tex->mipmapLevelBias;
+		t.lod_min = tex->minMipmapLevelClamp;
+		t.lod_max = tex->maxMipmapLevelClamp;
 		/* CUDA: linear filtering needs float results */
 		if (t.filter && (t.flags & CU_TRSF_READ_AS_INTEGER) &&
 		    t.format != CU_AD_FORMAT_FLOAT && t.format != CU_AD_FORMAT_HALF)

@@ -37,6 +37,14 @@ const char *const ptx_space_names[] = {"", "global", "const",
 					  "shared", "local", "param"};
 const char *const ptx_rnd_names[] = {"", "rn", "rz", "rm", "rp",
 					"rni", "rzi", "rmi", "rpi"};
+const char *const ptx_geom_names[] = {"", "1d", "2d", "3d", "a1d", "a2d",
+					 "cube", "acube"};
+const char *const ptx_txq_names[] = {
+	"", "width", "height", "depth", "channel_data_type", "channel_order",
+	"normalized_coords", "array_size", "num_mipmap_levels", "num_samples",
+	"force_unnormalized_coords", "filter_mode", "addr_mode_0",
+	"addr_mode_1", "addr_mode_2", "memory_layout",
+};
 
 static const struct {
 	const char *s; /* suffix */
@@ -113,7 +121,8 @@ struct dctx {
 	bool saw_async;               /* cp had .async */
 	bool cp_mbar;                 /* cp.async.mbarrier.arrive */
 	bool simd16;                  /* add/sub/min/max .s16x2/.u16x2 */
-	bool sur_b;                   /* suld/sust had .b */
+	bool sur_b;                   /* suld/sust/sured had .b (or .p) */
+	bool tld4;                    /* the opcode was tld4 (an OP_TEX) */
 	uint8_t rtype;                /* declared type of the register the last
 					 dc_name resolved (PT_NONE: none, `_`) */
 };
@@ -155,7 +164,7 @@ static const char *const tensor_names[] = {
 
 /* Texture and surface opcodes that are not modelled: a named error. */
 static const char *const texture_names[] = {
-	"tld4", "txq", "sured", "suq", "istypep",
+	"istypep",
 };
 
 static int dc_base(const char *s, size_t len)
@@ -400,25 +409,60 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		if (n > 4 && !memcmp(s, "L2::", 4))
 			return 1; /* prefetch size L2::64B/128B/256B */
 		break;
-	case OP_TEX:
-	case OP_SULD:
-	case OP_SUST: {
-		static const char *const geom[] = {"", "1d", "2d", "3d", "a1d",
-						   "a2d"};
-		static const char *const sm[] = {"", "trap", "clamp", "zero"};
-		if (!in->aux && (i = NAME_FIND(geom, s, n))) {
+	case OP_TXQ:
+	case OP_SUQ:
+		if (in->op == OP_TXQ && sfx_is(s, n, "level") && !in->aux) {
+			in->bop = 1;
+			return 1;
+		}
+		if (!in->aux && (i = NAME_FIND(ptx_txq_names, s, n))) {
 			in->aux = (uint8_t)i;
 			return 1;
 		}
-		if (in->op != OP_TEX && sfx_is(s, n, "b") && !c->sur_b) {
-			c->sur_b = true;
-			return 1;
-		}
-		if (in->op != OP_TEX && (i = NAME_FIND(sm, s, n))) {
+		break;
+	case OP_TEX:
+	case OP_SULD:
+	case OP_SUST:
+	case OP_SURED: {
+		static const char *const sm[] = {"", "trap", "clamp", "zero"};
+		static const char *const comp[] = {"", "r", "g", "b", "a"};
+		bool tex = in->op == OP_TEX;
+		if (c->tld4 && !in->cmp && !in->aux &&
+		    (i = NAME_FIND(comp, s, n))) {
 			in->cmp = (uint8_t)i;
 			return 1;
 		}
-		if (in->op != OP_TEX && (sfx_is(s, n, "ca") ||
+		if (!in->aux && (i = NAME_FIND(ptx_geom_names, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		if (tex && !c->tld4 && !in->aux && !in->bop &&
+		    (sfx_is(s, n, "level") || sfx_is(s, n, "grad"))) {
+			in->bop = s[0] == 'l' ? TL_LEVEL : TL_GRAD;
+			return 1;
+		}
+		if (in->op == OP_SURED && !c->sur_b && !in->aux &&
+		    sfx_is(s, n, "p")) {
+			c->sur_b = true;
+			in->rnd = 1;
+			return 1;
+		}
+		if (in->op == OP_SURED && c->sur_b && !in->bop && !in->aux &&
+		    (i = NAME_FIND(ptx_atom_names, s, n)) &&
+		    (i == ATOM_ADD || i == ATOM_MIN || i == ATOM_MAX ||
+		     i == ATOM_AND || i == ATOM_OR)) {
+			in->bop = (uint8_t)i;
+			return 1;
+		}
+		if (!tex && sfx_is(s, n, "b") && !c->sur_b) {
+			c->sur_b = true;
+			return 1;
+		}
+		if (!tex && (i = NAME_FIND(sm, s, n))) {
+			in->cmp = (uint8_t)i;
+			return 1;
+		}
+		if (!tex && in->op != OP_SURED && (sfx_is(s, n, "ca") ||
 					 sfx_is(s, n, "cg") || sfx_is(s, n, "cs") ||
 					 sfx_is(s, n, "cv") || sfx_is(s, n, "wb") ||
 					 sfx_is(s, n, "wt")))
@@ -720,11 +764,14 @@ static int dc_opcode(struct dctx *c)
 	for (size_t i = 0; i < ARRAY_SIZE(texture_names); i++)
 		if (sfx_is(s, blen, texture_names[i]))
 			return ptx_err_tok(c->p->pf, t, "unsupported: texture "
-					   "or surface instruction %.*s (only tex "
-					   "1d/2d/3d/a1d/a2d, suld.b and sust.b "
-					   "are modelled; issue 18)",
+					   "or surface instruction %.*s (not "
+					   "modelled; issue 18)",
 					   (int)t->len, t->s);
 	int op = dc_base(s, blen);
+	if (op < 0 && sfx_is(s, blen, "tld4")) {
+		op = OP_TEX; /* a gather: the same operands and timing as tex */
+		c->tld4 = true;
+	}
 	for (size_t i = 0; op < 0 && i < ARRAY_SIZE(video_names); i++) {
 		if (!sfx_is(s, blen, video_names[i].s))
 			continue;
@@ -772,11 +819,55 @@ static int dc_opcode(struct dctx *c)
 	case OP_CPASYNC:
 		ok = c->saw_async && (in->mods & (MOD_CA | MOD_CG));
 		break;
-	case OP_TEX: /* tex.geom.v4.dtype.ctype */
+	case OP_TEX: /* tex{.level,.grad}.geom.v4.dtype.ctype,
+		      * tld4.comp.geom.v4.dtype.f32 */
 		ok = ok && in->aux && in->vec == 4 && in->type2 != PT_NONE &&
 		     (in->type == PT_F32 || in->type == PT_S32 ||
 		      in->type == PT_U32) &&
 		     (in->type2 == PT_F32 || in->type2 == PT_S32);
+		/* cubes sample by direction (f32); lod/gradients are f32;
+		 * tld4 takes 2d, a2d, cube and acube */
+		if ((in->aux >= TG_CUBE || in->bop) && in->type2 != PT_F32)
+			ok = false;
+		if (c->tld4 &&
+		    (!in->cmp || in->type2 != PT_F32 ||
+		     (in->aux != TG_2D && in->aux != TG_A2D &&
+		      in->aux != TG_CUBE && in->aux != TG_ACUBE)))
+			ok = false;
+		if (in->bop == TL_GRAD && in->aux >= TG_CUBE)
+			ok = false;
+		break;
+	case OP_TXQ: /* txq{.level}.attr.b32 */
+	case OP_SUQ:
+		ok = in->aux && in->type == PT_B32 &&
+		     (in->op == OP_TXQ ? in->aux != TQ_MEMORY_LAYOUT
+		      : (in->aux <= TQ_CHANNEL_ORDER ||
+			 in->aux == TQ_ARRAY_SIZE ||
+			 in->aux == TQ_MEMORY_LAYOUT)) &&
+		     (!in->bop || in->aux <= TQ_DEPTH);
+		break;
+	case OP_SURED: /* sured.{b,p}.op.geom.ctype.mode */
+		ok = ok && in->aux && in->aux <= TG_3D && c->sur_b && in->cmp &&
+		     in->bop && in->vec == 1 &&
+		     (in->rnd ? (in->type == PT_B32 || in->type == PT_B64)
+		      : (in->type == PT_U32 || in->type == PT_S32 ||
+			 in->type == PT_B32 || in->type == PT_U64 ||
+			 in->type == PT_S64));
+		/* .b: add on u32/u64/s32, min/max on integers, and/or on b32;
+		 * .p: b64 only with min and max */
+		if (!in->rnd && in->bop == ATOM_ADD &&
+		    in->type != PT_U32 && in->type != PT_U64 &&
+		    in->type != PT_S32)
+			ok = false;
+		if (!in->rnd && (in->bop == ATOM_MIN || in->bop == ATOM_MAX) &&
+		    in->type == PT_B32)
+			ok = false;
+		if (!in->rnd && (in->bop == ATOM_AND || in->bop == ATOM_OR) &&
+		    in->type != PT_B32)
+			ok = false;
+		if (in->rnd && in->type == PT_B64 && in->bop != ATOM_MIN &&
+		    in->bop != ATOM_MAX)
+			ok = false;
 		break;
 	case OP_SULD:
 	case OP_SUST: /* su{ld,st}.b.geom{.v2,.v4}.bN.mode */
@@ -1490,6 +1581,97 @@ static int dc_count(struct dctx *c, int n, int lo, int hi)
 	return 0;
 }
 
+static int dc_check_vec(struct dctx *c, const struct opnd *o);
+
+/* Register token t of type ty into tex register slot `slot` (o[2..4],
+ * OK_REGS). */
+static int dc_tex_slot(struct dctx *c, const struct tok *t, uint8_t ty,
+		       unsigned slot)
+{
+	struct opnd r;
+	struct opnd *o = &c->in.o[2 + slot / 3];
+
+	if (slot >= 9)
+		return dc_err(c, t, "too many texture operands");
+	if (dc_name(c, t, 0, &r, 2 + slot / 3, false) ||
+	    dc_check_reg(c, t, &r, ty))
+		return -1;
+	if (r.kind != OK_REG)
+		return dc_err(c, t, "a texture coordinate, level of detail or "
+			      "gradient must be a register");
+	if (o->kind != OK_REGS) {
+		o->kind = OK_REGS;
+		o->size = 4;
+		o->reg = REG_NONE;
+		o->imm = -1; /* both extra slots REG_NONE */
+	}
+	if (slot % 3 == 0) {
+		o->reg = r.reg;
+	} else {
+		uint64_t v = (uint64_t)o->imm;
+		unsigned sh = slot % 3 == 1 ? 0 : 32;
+		v &= ~((uint64_t)UINT32_MAX << sh);
+		v |= (uint64_t)r.reg << sh;
+		o->imm = (int64_t)v;
+	}
+	return 0;
+}
+
+/* tex{.level,.grad} and tld4: d, [a, {c}]{, lod | , {dPdx}, {dPdy}}. */
+static int dc_tex(struct dctx *c, struct popnd *v, int n)
+{
+	/* coordinates used per geometry (3d, a2d and cube carry a fourth,
+	 * ignored element); gradient components per geometry */
+	static const uint8_t need[] = {0, 1, 2, 3, 2, 3, 3, 4};
+	static const uint8_t gdim[] = {0, 1, 2, 3, 1, 2, 3, 3};
+	struct insn *in = &c->in;
+	unsigned nc = need[in->aux], slot = 0;
+	int want = in->bop == TL_LEVEL ? 3 : in->bop == TL_GRAD ? 4 : 2;
+
+	if (dc_count(c, n, want, want))
+		return -1;
+	if (v[1].kind != PO_TEXADDR)
+		return dc_err(c, v[1].t, "expected [object, {coordinates}]");
+	if (v[1].n < nc || v[1].n > (nc == 3 ? 4u : nc))
+		return dc_err(c, v[1].t, "wrong number of coordinates for the "
+			      "geometry");
+	if (dc_dst(c, &v[0], in->type, &in->o[0], 0, true) ||
+	    dc_check_vec(c, &in->o[0]))
+		return -1;
+	if (dc_name(c, v[1].t, 0, &in->o[1], 1, false))
+		return -1;
+	if (in->o[1].kind != OK_REG && in->o[1].kind != OK_IMM)
+		return dc_err(c, v[1].t, "the object must be a 64-bit register");
+	bool layered = in->aux == TG_A1D || in->aux == TG_A2D ||
+		       in->aux == TG_ACUBE;
+	for (unsigned i = 0; i < nc; i++) /* array layers are integers */
+		if (dc_tex_slot(c, v[1].el[i], layered && !i ? PT_B32
+				: in->type2, slot++))
+			return -1;
+	if (in->bop == TL_LEVEL) {
+		if (v[2].kind != PO_NAME)
+			return dc_err(c, v[2].t, "the level of detail must be a "
+				      "register");
+		return dc_tex_slot(c, v[2].t, PT_F32, slot);
+	}
+	for (int g = 2; g < want; g++) {
+		unsigned gd = gdim[in->aux];
+		if (v[g].kind == PO_NAME && gd == 1) {
+			if (dc_tex_slot(c, v[g].t, PT_F32, slot++))
+				return -1;
+			continue;
+		}
+		if (v[g].kind != PO_VEC || v[g].n < gd ||
+		    v[g].n > (gd == 3 ? 4u : gd))
+			return dc_err(c, v[g].t, "a gradient needs one element "
+				      "per texture dimension");
+		for (unsigned k = 0; k < gd; k++)
+			if (dc_tex_slot(c, v[g].el[k], PT_F32, slot++))
+				return -1;
+	}
+	return 0;
+}
+
 /* Generic layout: o[i] = operand i, o[0] a destination if the op has one. */
 static int dc_generic(struct dctx *c, struct popnd *v, int n)
 {
@@ -1617,14 +1799,30 @@ static int dc_layout(struct dctx *c, struct popnd *v, int n)
 		return 0;
 	}
 	case OP_TEX:
+		return dc_tex(c, v, n);
+	case OP_TXQ:
+	case OP_SUQ:
+		if (dc_count(c, n, in->bop ? 3 : 2, in->bop ? 3 : 2) ||
+		    dc_dst(c, &v[0], PT_B32, &in->o[0], 0, false))
+			return -1;
+		if (v[1].kind != PO_MEM || v[1].off)
+			return dc_err(c, v[1].t, "expected [object]");
+		if (dc_name(c, v[1].t, 0, &in->o[1], 1, false))
+			return -1;
+		if (in->o[1].kind != OK_REG)
+			return dc_err(c, v[1].t, "the object must be a 64-bit "
+				      "register");
+		return in->bop && dc_src(c, &v[2], PT_B32, &in->o[2], 2, false);
 	case OP_SULD:
-	case OP_SUST: {
+	case OP_SUST:
+	case OP_SURED: {
 		/* coordinates used per geometry (tex.3d and tex.a2d carry a
 		 * fourth, ignored element); suld/sust x is in bytes */
 		static const uint8_t need[] = {0, 1, 2, 3, 2, 3};
 		unsigned nc = need[in->aux];
-		struct popnd *va = &v[in->op == OP_SUST ? 0 : 1];
-		struct popnd *vd = &v[in->op == OP_SUST ? 1 : 0];
+		bool st = in->op != OP_SULD;
+		struct popnd *va = &v[st ? 0 : 1];
+		struct popnd *vd = &v[st ? 1 : 0];
 		if (dc_count(c, n, 2, 2))
 			return -1;
 		if (va->kind != PO_TEXADDR)
@@ -1632,8 +1830,9 @@ static int dc_layout(struct dctx *c, struct popnd *v, int n)
 		if (va->n < nc || va->n > (nc == 3 ? 4u : nc))
 			return dc_err(c, va->t, "wrong number of coordinates for "
 				      "the geometry");
-		if ((in->op == OP_SUST ? dc_src(c, vd, in->type, &in->o[0], 0, true)
-				       : dc_dst(c, vd, in->type, &in->o[0], 0, true)) ||
+		if ((st ? dc_src(c, vd, in->type, &in->o[0], 0,
+				 in->op == OP_SUST)
+			: dc_dst(c, vd, in->type, &in->o[0], 0, true)) ||
 		    dc_check_vec(c, &in->o[0]))
 			return -1;
 		if (dc_name(c, va->t, 0, &in->o[1], 1, false))
@@ -1644,9 +1843,7 @@ static int dc_layout(struct dctx *c, struct popnd *v, int n)
 		for (unsigned i = 0; i < nc; i++) {
 			/* array layers are integers; tex coordinates have the
 			 * coordinate type, surface coordinates are .s32 */
-			uint8_t cty = in->op != OP_TEX ? PT_S32
-				: ((in->aux == TG_A1D || in->aux == TG_A2D) && !i)
-				? PT_B32 : in->type2;
+			uint8_t cty = PT_S32;
 			if (dc_name(c, va->el[i], 0, &in->o[2 + i], 2 + i, false) ||
 			    dc_check_reg(c, va->el[i], &in->o[2 + i], cty))
 				return -1;

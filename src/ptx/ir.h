@@ -144,10 +144,22 @@ enum match_mode { MATCH_ANY = 1, MATCH_ALL };                       /* MATCH */
 enum vid_op { VID_ADD = 1, VID_SUB, VID_ABSDIFF, VID_MIN, VID_MAX, VID_AVRG };
 enum vid_sec { VSEC_NONE, VSEC_ADD, VSEC_MIN, VSEC_MAX };
 enum cpa_kind { CPA_COMMIT = 1, CPA_WAIT_GROUP, CPA_WAIT_ALL };    /* CPAWAIT */
-/* TEX/SULD/SUST geometry (aux); insn.cmp holds the surface out-of-range
- * mode (enum sur_mode) of suld/sust. */
-enum tex_geom { TG_1D = 1, TG_2D, TG_3D, TG_A1D, TG_A2D };
+/* TEX/TLD4/SULD/SUST/SURED geometry (aux); insn.cmp holds the surface
+ * out-of-range mode (enum sur_mode) of suld/sust/sured and the component
+ * (enum tld4_comp) of tld4; insn.bop holds enum tex_lod of tex and the
+ * reduction (enum atom_op) of sured. */
+enum tex_geom { TG_1D = 1, TG_2D, TG_3D, TG_A1D, TG_A2D, TG_CUBE, TG_ACUBE };
 enum sur_mode { SUR_TRAP = 1, SUR_CLAMP, SUR_ZERO };
+enum tex_lod { TL_LEVEL = 1, TL_GRAD };       /* tex.level, tex.grad */
+enum tld4_comp { T4_R = 1, T4_G, T4_B, T4_A }; /* tld4.r/g/b/a */
+/* TXQ/SUQ: the attribute (aux); insn.bop = 1 for txq.level. */
+enum txq_attr {
+	TQ_WIDTH = 1, TQ_HEIGHT, TQ_DEPTH, TQ_CHANNEL_DATA_TYPE,
+	TQ_CHANNEL_ORDER, TQ_NORMALIZED_COORDS, TQ_ARRAY_SIZE,
+	TQ_NUM_MIPMAP_LEVELS, TQ_NUM_SAMPLES, TQ_FORCE_UNNORMALIZED_COORDS,
+	TQ_FILTER_MODE, TQ_ADDR_MODE_0, TQ_ADDR_MODE_1, TQ_ADDR_MODE_2,
+	TQ_MEMORY_LAYOUT
+};
 enum mbar_op {                                                      /* MBAR */
 	MBAR_INIT = 1, MBAR_INVAL, MBAR_ARRIVE, MBAR_ARRIVE_DROP,
 	MBAR_EXPECT_TX, MBAR_COMPLETE_TX, MBAR_TEST_WAIT, MBAR_TRY_WAIT,
@@ -187,6 +199,8 @@ enum opnd_kind {
 	OK_VEC,   /* {a, b, c, d}: reg = element count, elements in
 		     insn.vec_reg[], their width in size */
 	OK_LABEL, /* branch target: reg = target pc */
+	OK_REGS,  /* up to three source registers: reg, then imm bits 0-31
+		     and 32-63 (REG_NONE when absent); size = their width */
 };
 
 enum opnd_flags {
@@ -246,12 +260,20 @@ struct opnd {
  *   cp.async:      o[0] = [dst] (shared), o[1] = [src] (global), o[2] =
  *                  cp-size, o[3] = src-size or OK_NONE; space = SP_SHARED
  *   cp.async.wait_group: o[0] = N; commit_group/wait_all: no operands
- *   tex:           o[0] = {d0..d3} (OK_VEC), o[1] = texture object (b64),
- *                  o[2..4] = coordinates in order (array: layer first);
- *                  type = d type, type2 = coordinate type, aux = tex_geom
+ *   tex, tld4:     o[0] = {d0..d3} (OK_VEC), o[1] = texture object (b64),
+ *                  o[2..4] = OK_REGS holding, in this order, the
+ *                  coordinates as written (array: layer first), then the
+ *                  level of detail (tex.level) or the x and then the y
+ *                  gradient vectors (tex.grad); insn_tex_reg() reads slot
+ *                  i; type = d type, type2 = coordinate type, aux =
+ *                  tex_geom, bop = tex_lod, cmp = tld4_comp (tld4)
  *   suld.b:        o[0] = d (or OK_VEC), o[1] = surface, o[2..4] = x (in
  *                  bytes), y, z/layer; cmp = sur_mode
  *   sust.b:        o[0] = value (or OK_VEC), o[1..4] as suld
+ *   sured.b/.p:    as sust (one value); bop = atom_op, rnd = 1 for .p
+ *                  (x in elements)
+ *   txq, suq:      o[0] = d (b32), o[1] = object, o[2] = lod (txq.level)
+ *                  or OK_NONE; aux = txq_attr
  *   mbarrier:      init [a], count: o[0], o[1]; inval/cp-arrive [a]: o[0];
  *                  arrive{_drop} state, [a]{, count}: o[0..2];
  *                  expect_tx/complete_tx [a], tx: o[0], o[1];
@@ -283,6 +305,17 @@ struct insn {
 	struct opnd o[5];     /* operands, see above */
 };
 _Static_assert(sizeof(struct insn) <= 144, "struct insn grew");
+
+/* Register slot i (0..8) of the OK_REGS operands o[2..4] of tex/tld4, or
+ * REG_NONE. */
+static inline uint32_t insn_tex_reg(const struct insn *in, unsigned i)
+{
+	const struct opnd *o = &in->o[2 + i / 3];
+	if (o->kind != OK_REGS)
+		return REG_NONE;
+	return i % 3 == 0 ? o->reg
+		: (uint32_t)((uint64_t)o->imm >> (i % 3 == 1 ? 0 : 32));
+}
 
 /* ---- linked kernel image ------------------------------------------------ */
 

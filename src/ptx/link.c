@@ -265,6 +265,16 @@ static void link_opnd(struct opnd *o, uint32_t reg, uint32_t pred,
 			o->reg += reg;
 		break;
 	case OK_LABEL: o->reg += pc; break;
+	case OK_REGS: {
+		uint32_t r[2] = {(uint32_t)o->imm,
+				 (uint32_t)((uint64_t)o->imm >> 32)};
+		o->reg += reg;
+		for (unsigned i = 0; i < 2; i++)
+			if (r[i] != REG_NONE)
+				r[i] += reg;
+		o->imm = (int64_t)((uint64_t)r[1] << 32 | r[0]);
+		break;
+	}
 	default: break;
 	}
 }

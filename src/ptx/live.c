@@ -129,6 +129,13 @@ static void live_visit(const struct insn *in, uint32_t n_regs,
 				if (in->vec_reg[v] < n_regs)
 					fn(ctx, in->vec_reg[v], o->size, def);
 			break;
+		case OK_REGS:
+			for (unsigned k = 0; k < 3; k++) {
+				uint32_t r = insn_tex_reg(in, (i - 2) * 3 + k);
+				if (r < n_regs)
+					fn(ctx, r, o->size, false);
+			}
+			break;
 		default:
 			break;
 		}

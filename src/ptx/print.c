@@ -49,11 +49,10 @@ static const char *print_aux(const struct insn *in)
 						"min", "max", "avrg"};
 		return a <= VID_AVRG ? v[a] : "?";
 	}
-	case OP_TEX: case OP_SULD: case OP_SUST: {
-		static const char *const g[] = {"", "1d", "2d", "3d", "a1d",
-						"a2d"};
-		return a <= TG_A2D ? g[a] : "?";
-	}
+	case OP_TEX: case OP_SULD: case OP_SUST: case OP_SURED:
+		return a <= TG_ACUBE ? ptx_geom_names[a] : "?";
+	case OP_TXQ: case OP_SUQ:
+		return a <= TQ_MEMORY_LAYOUT ? ptx_txq_names[a] : "?";
 	case OP_CPAWAIT: {
 		static const char *const w[] = {"", "commit_group",
 						"wait_group", "wait_all"};
@@ -75,7 +74,20 @@ static void print_opcode(FILE *f, const struct insn *in)
 	static const char *const bops[] = {"", "and", "or", "xor", "popc"};
 	const char *aux = print_aux(in);
 
-	fputs(in->op < OP__COUNT ? op_table[in->op].name : "?", f);
+	bool tex = in->op == OP_TEX || in->op == OP_TXQ || in->op == OP_SUQ;
+	bool sur = in->op == OP_SULD || in->op == OP_SUST || in->op == OP_SURED;
+
+	if (in->op == OP_TEX && in->cmp) /* tld4.comp */
+		fprintf(f, "tld4.%c", "?rgba"[in->cmp <= T4_A ? in->cmp : 0]);
+	else
+		fputs(in->op < OP__COUNT ? op_table[in->op].name : "?", f);
+	if (in->op == OP_TEX && in->bop)
+		fputs(in->bop == TL_LEVEL ? ".level" : ".grad", f);
+	if (in->op == OP_TXQ && in->bop)
+		fputs(".level", f);
+	if (in->op == OP_SURED)
+		fprintf(f, ".%s.%s", in->rnd ? "p" : "b",
+			in->bop <= ATOM_CAS ? ptx_atom_names[in->bop] : "?");
 	if ((in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_MATCH ||
 	     in->op == OP_REDUX || in->op == OP_ELECT) && in->aux)
 		fputs(".sync", f);
@@ -83,16 +95,15 @@ static void print_opcode(FILE *f, const struct insn *in)
 		fprintf(f, ".%s", aux);
 	bool video = in->op == OP_VIDEO || in->op == OP_VIDEO2 ||
 		in->op == OP_VIDEO4;
-	bool sur = in->op == OP_SULD || in->op == OP_SUST;
-	if (in->cmp && in->cmp <= CMP_NAN && !video && !sur)
+	if (in->cmp && in->cmp <= CMP_NAN && !video && !sur && !tex)
 		fprintf(f, ".%s", ptx_cmp_names[in->cmp]);
-	if (in->bop && in->bop <= BOP_POPC && !video)
+	if (in->bop && in->bop <= BOP_POPC && !video && !sur && !tex)
 		fprintf(f, ".%s", bops[in->bop]);
 	if (in->mods & MOD_TO)
 		fputs(".to", f);
 	if (in->space && in->space < SP__COUNT)
 		fprintf(f, ".%s", ptx_space_names[in->space]);
-	if (in->rnd && in->rnd <= RND_RPI)
+	if (in->rnd && in->rnd <= RND_RPI && !sur)
 		fprintf(f, ".%s", ptx_rnd_names[in->rnd]);
 	for (size_t i = 0; i < ARRAY_SIZE(print_mods); i++)
 		if (in->mods & print_mods[i].mod)
@@ -151,6 +162,14 @@ static void print_opnd(FILE *f, const struct insn *in, const struct opnd *o)
 		break;
 	case OK_LABEL:
 		fprintf(f, "@%" PRIu32, o->reg);
+		break;
+	case OK_REGS:
+		for (unsigned i = 0; i < 3; i++) {
+			unsigned slot = (unsigned)(o - in->o - 2) * 3 + i;
+			uint32_t r = insn_tex_reg(in, slot);
+			if (r != REG_NONE)
+				fprintf(f, "%sr%" PRIu32, i ? ", " : "", r);
+		}
 		break;
 	default:
 		break;

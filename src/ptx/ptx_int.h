@@ -271,6 +271,8 @@ extern const char *const ptx_testp_names[]; /* enum testp_op */
 extern const char *const ptx_match_names[]; /* enum match_mode */
 extern const char *const ptx_space_names[]; /* enum space */
 extern const char *const ptx_rnd_names[];   /* enum rnd */
+extern const char *const ptx_geom_names[];  /* enum tex_geom */
+extern const char *const ptx_txq_names[];   /* enum txq_attr */
 /* Spelling of special register id ("%tid.x"). */
 const char *ptx_sreg_name(unsigned id);
 /* Parse one instruction statement (guard to `;`). (decode.c) */
