@@ -87,6 +87,7 @@ static bool live_o0_is_def(const struct insn *in)
 	case OP_ST:
 	case OP_RED:
 	case OP_SUST:
+	case OP_SURED:
 	case OP_BRA:
 	case OP_BRX:
 	case OP_CALL:
