@@ -699,7 +699,7 @@ static const char *dc_type_rules(const struct insn *in)
 
 	if (want && !(want & tc))
 		return "instruction type not allowed for this opcode";
-	if (in->rnd && !dc_rnd_ok(in))
+	if (in->rnd && in->op != OP_SURED && !dc_rnd_ok(in)) /* sured: .p */
 		return "rounding modifier not allowed here";
 	if ((in->op == OP_FMA || (in->op == OP_MAD && fl)) && !in->rnd)
 		return "rounding modifier required";
@@ -871,8 +871,8 @@ static int dc_opcode(struct dctx *c)
 		break;
 	case OP_SULD:
 	case OP_SUST: /* su{ld,st}.b.geom{.v2,.v4}.bN.mode */
-		ok = ok && in->aux && c->sur_b && in->cmp &&
-		     dc_type_bits(in->type) && in->type != PT_B128;
+		ok = ok && in->aux && in->aux <= TG_A2D && c->sur_b && in->cmp &&
+		     !in->rnd && dc_type_bits(in->type) && in->type != PT_B128;
 		break;
 	case OP_VIDEO:
 	case OP_VIDEO2:

@@ -999,6 +999,32 @@ TEST(tensor_core_refused_by_name)
 	CHECK(strstr(diag_text(&l.d), "unsupported opcode "
 		     "'tex.grad.cube.v4.f32.f32'") != NULL);
 	unload(&l);
+	/* the other texture forms decode; surfaces have no cube geometry */
+	load(&l, HDR ".visible .entry k(.param .u64 p) {\n"
+	     ".reg .b64 %rd<2>;\n.reg .f32 %f<16>;\n.reg .b32 %r<4>;\n"
+	     "ld.param.u64 %rd1, [p];\n"
+	     "tex.grad.3d.v4.f32.f32 {%f1, %f2, %f3, %f4}, "
+	     "[%rd1, {%f5, %f6, %f7, %f7}], {%f8, %f9, %f10, %f10}, "
+	     "{%f11, %f12, %f13, %f13};\n"
+	     "tex.level.acube.v4.f32.f32 {%f1, %f2, %f3, %f4}, "
+	     "[%rd1, {%r1, %f5, %f6, %f7}], %f8;\n"
+	     "tld4.a.a2d.v4.u32.f32 {%r0, %r1, %r2, %r3}, "
+	     "[%rd1, {%r1, %f5, %f6, %f6}];\n"
+	     "txq.level.height.b32 %r1, [%rd1], %r2;\n"
+	     "suq.memory_layout.b32 %r1, [%rd1];\n"
+	     "sured.p.min.3d.b64.zero [%rd1, {%r1, %r2, %r3, %r3}], %rd1;\n"
+	     "ret; }\n");
+	CHECK(l.rc == 0);
+	unload(&l);
+	load(&l, HDR ".visible .entry k(.param .u64 p) {\n"
+	     ".reg .b64 %rd<2>;\n.reg .b32 %r<4>;\n"
+	     "suld.b.cube.b32.trap %r1, [%rd1, {%r1, %r2, %r3, %r3}];\n"
+	     "txq.level.filter_mode.b32 %r1, [%rd1], %r2;\n"
+	     "sured.p.add.1d.b64.trap [%rd1, {%r1}], %rd1;\n"
+	     "ret; }\n");
+	CHECK(l.rc != 0);
+	CHECK_EQ_U64(l.d.n_err, 3);
+	unload(&l);
 }
 
 TEST_MAIN()
