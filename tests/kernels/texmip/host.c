@@ -498,6 +498,7 @@ static void test_sured(struct kh_ctx *k)
 			int e = y * W + x % W, sv = (x & 1) ? -x : x;
 			add[e] += 1 + x;
 			mn[e] = sv < mn[e] ? sv : mn[e];
+			mx[e] = sv > mx[e] ? sv : mx[e]; /* sured.p */
 			if (y + 1 < H) /* .zero drops the row past the end */
 				mx[e + W] = sv > mx[e + W] ? sv : mx[e + W];
 			orv[x < W ? x : W - 1] |= 1u << (x % 32); /* .clamp */

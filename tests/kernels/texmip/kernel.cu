@@ -77,9 +77,10 @@ extern "C" __global__ void query(cudaTextureObject_t t, int *out)
 }
 
 // Every thread adds 1 + its index to element (x % w, y) of an unsigned
-// surface, takes the min (byte and sample addressing) and max of signed
-// values at (x % w, y) of a second and third one, and or's a bit into a
-// fourth; x and y outside are clamped (x) or dropped (.zero, y).
+// surface, takes the min and max (byte and sample addressing) of signed
+// values at (x % w, y) of a second and third one (the byte-addressed max
+// at row y + 1), and or's a bit into a fourth; x and y outside are
+// clamped (x) or dropped (.zero, y).
 extern "C" __global__ void reduce(cudaSurfaceObject_t su, cudaSurfaceObject_t smin,
 				  cudaSurfaceObject_t smax, cudaSurfaceObject_t sor,
 				  int w)
@@ -94,10 +95,10 @@ extern "C" __global__ void reduce(cudaSurfaceObject_t su, cudaSurfaceObject_t sm
 		     :: "l"(su), "r"(xb), "r"(y), "r"(a) : "memory");
 	asm volatile("sured.b.min.2d.s32.clamp [%0, {%1, %2}], %3;"
 		     :: "l"(smin), "r"(xb), "r"(y), "r"(s) : "memory");
-	// the same minimum again with sample addressing (x in elements; the
+	// a maximum at (x % w, y) with sample addressing (x in elements; the
 	// surface's signed format makes .b32 signed)
-	asm volatile("sured.p.min.2d.b32.clamp [%0, {%1, %2}], %3;"
-		     :: "l"(smin), "r"(x % w), "r"(y), "r"(s) : "memory");
+	asm volatile("sured.p.max.2d.b32.clamp [%0, {%1, %2}], %3;"
+		     :: "l"(smax), "r"(x % w), "r"(y), "r"(s) : "memory");
 	asm volatile("sured.b.max.2d.s32.zero [%0, {%1, %2}], %3;"
 		     :: "l"(smax), "r"(xb), "r"(y + 1), "r"(s) : "memory");
 	asm volatile("sured.b.or.1d.b32.clamp [%0, {%1}], %2;"
