@@ -96,36 +96,53 @@ static CUresult api_array_new(struct api_drv *d, struct api_ctx *c,
 	return api_array_make(d, c, in, NULL, 0, out);
 }
 
-CUresult CUDAAPI cuArrayCreate_v2(CUarray *pHandle,
-				  const CUDA_ARRAY_DESCRIPTOR *pAllocateArray)
+/*
+ * Enter the driver in `mode` for a call on handle h of kind k (h NULL: no
+ * handle).  CUDA_SUCCESS with *d and *c set, and the call then ends with
+ * api_end; any other value is the call's result, already ended.
+ */
+static CUresult api_tex_enter(struct api_drv **d, struct api_ctx **c,
+			      int mode, const void *h, enum api_kind k)
 {
-	struct api_drv *d;
-	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
+	CUresult r = api_enter(d, c, mode);
 
 	if (r != CUDA_SUCCESS)
 		return r;
+	if (k && !api_live_has(*d, h, k))
+		return api_end(CUDA_ERROR_INVALID_HANDLE);
+	return CUDA_SUCCESS;
+}
+
+/* cuArray{,3D}Create: a new array described by in (NULL: invalid). */
+static CUresult api_array_create(CUarray *out,
+				 const CUDA_ARRAY3D_DESCRIPTOR *in)
+{
+	struct api_drv *d;
+	struct api_ctx *c;
+	CUresult r = api_tex_enter(&d, &c, API_STRICT, NULL, 0);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	return api_end(in ? api_array_new(d, c, in, out)
+			  : CUDA_ERROR_INVALID_VALUE);
+}
+
+CUresult CUDAAPI cuArrayCreate_v2(CUarray *pHandle,
+				  const CUDA_ARRAY_DESCRIPTOR *pAllocateArray)
+{
 	if (!pAllocateArray)
-		return api_end(CUDA_ERROR_INVALID_VALUE);
+		return api_array_create(pHandle, NULL);
 	CUDA_ARRAY3D_DESCRIPTOR d3 = {
 		.Width = pAllocateArray->Width, .Height = pAllocateArray->Height,
 		.Format = pAllocateArray->Format,
 		.NumChannels = pAllocateArray->NumChannels};
-	return api_end(api_array_new(d, c, &d3, pHandle));
+	return api_array_create(pHandle, &d3);
 }
 
 CUresult CUDAAPI cuArray3DCreate_v2(CUarray *pHandle,
 				    const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray)
 {
-	struct api_drv *d;
-	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
-
-	if (r != CUDA_SUCCESS)
-		return r;
-	if (!pAllocateArray)
-		return api_end(CUDA_ERROR_INVALID_VALUE);
-	return api_end(api_array_new(d, c, pAllocateArray, pHandle));
+	return api_array_create(pHandle, pAllocateArray);
 }
 
 void api_array_destroy(struct api_drv *d, struct CUarray_st *a)
@@ -140,12 +157,10 @@ CUresult CUDAAPI cuArrayDestroy(CUarray hArray)
 {
 	struct api_drv *d;
 	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_RELEASE);
+	CUresult r = api_tex_enter(&d, &c, API_RELEASE, hArray, API_K_ARRAY);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	if (!api_live_has(d, hArray, API_K_ARRAY))
-		return api_end(CUDA_ERROR_INVALID_HANDLE);
 	if (hArray->mip) /* a level is destroyed with its mipmapped array */
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	api_array_destroy(d, hArray);
@@ -227,14 +242,14 @@ CUresult CUDAAPI cuMipmappedArrayCreate(
 {
 	struct api_drv *d;
 	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
+	CUresult r = api_tex_enter(&d, &c, API_STRICT, NULL, 0);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	if (!pMipmappedArrayDesc)
-		return api_end(CUDA_ERROR_INVALID_VALUE);
-	return api_end(api_mipmap_new(d, c, pMipmappedArrayDesc,
-				      numMipmapLevels, pHandle));
+	return api_end(pMipmappedArrayDesc
+		       ? api_mipmap_new(d, c, pMipmappedArrayDesc,
+					numMipmapLevels, pHandle)
+		       : CUDA_ERROR_INVALID_VALUE);
 }
 
 CUresult CUDAAPI cuMipmappedArrayGetLevel(CUarray *pLevelArray,
@@ -243,12 +258,11 @@ CUresult CUDAAPI cuMipmappedArrayGetLevel(CUarray *pLevelArray,
 {
 	struct api_drv *d;
 	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
+	CUresult r = api_tex_enter(&d, &c, API_STRICT, hMipmappedArray,
+				   API_K_MIPMAP);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	if (!api_live_has(d, hMipmappedArray, API_K_MIPMAP))
-		return api_end(CUDA_ERROR_INVALID_HANDLE);
 	if (!pLevelArray || level >= hMipmappedArray->levels)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	*pLevelArray = hMipmappedArray->level[level];
@@ -259,51 +273,46 @@ CUresult CUDAAPI cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray)
 {
 	struct api_drv *d;
 	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_RELEASE);
+	CUresult r = api_tex_enter(&d, &c, API_RELEASE, hMipmappedArray,
+				   API_K_MIPMAP);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	if (!api_live_has(d, hMipmappedArray, API_K_MIPMAP))
-		return api_end(CUDA_ERROR_INVALID_HANDLE);
 	api_mipmap_destroy(d, hMipmappedArray);
 	return api_end(CUDA_SUCCESS);
+}
+
+/* cuArray{,3D}GetDescriptor: hArray's description into *out. */
+static CUresult api_array_desc(CUDA_ARRAY3D_DESCRIPTOR *out, CUarray hArray)
+{
+	struct api_drv *d;
+	struct api_ctx *c;
+	CUresult r = api_tex_enter(&d, &c, API_STRICT, hArray, API_K_ARRAY);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	if (out)
+		*out = hArray->desc;
+	return api_end(out ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
 }
 
 CUresult CUDAAPI cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor,
 					 CUarray hArray)
 {
-	struct api_drv *d;
-	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
+	CUDA_ARRAY3D_DESCRIPTOR d3;
+	CUresult r = api_array_desc(pArrayDescriptor ? &d3 : NULL, hArray);
 
-	if (r != CUDA_SUCCESS)
-		return r;
-	if (!api_live_has(d, hArray, API_K_ARRAY))
-		return api_end(CUDA_ERROR_INVALID_HANDLE);
-	if (!pArrayDescriptor)
-		return api_end(CUDA_ERROR_INVALID_VALUE);
-	*pArrayDescriptor = (CUDA_ARRAY_DESCRIPTOR){
-		.Width = hArray->desc.Width, .Height = hArray->desc.Height,
-		.Format = hArray->desc.Format,
-		.NumChannels = hArray->desc.NumChannels};
-	return api_end(CUDA_SUCCESS);
+	if (r == CUDA_SUCCESS)
+		*pArrayDescriptor = (CUDA_ARRAY_DESCRIPTOR){
+			.Width = d3.Width, .Height = d3.Height,
+			.Format = d3.Format, .NumChannels = d3.NumChannels};
+	return r;
 }
 
 CUresult CUDAAPI cuArray3DGetDescriptor_v2(
 	CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray)
 {
-	struct api_drv *d;
-	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
-
-	if (r != CUDA_SUCCESS)
-		return r;
-	if (!api_live_has(d, hArray, API_K_ARRAY))
-		return api_end(CUDA_ERROR_INVALID_HANDLE);
-	if (!pArrayDescriptor)
-		return api_end(CUDA_ERROR_INVALID_VALUE);
-	*pArrayDescriptor = hArray->desc;
-	return api_end(CUDA_SUCCESS);
+	return api_array_desc(pArrayDescriptor, hArray);
 }
 
 CUresult api_array_side(struct api_drv *d, CUarray a, CUdeviceptr *base,
@@ -485,46 +494,60 @@ void api_texobj_destroy(struct api_drv *d, struct api_texobj *t)
 	free(t);
 }
 
+/* cuTexObjectCreate (tex != NULL) and cuSurfObjectCreate. */
+static CUresult api_texobj_create(unsigned long long *out,
+				  const CUDA_RESOURCE_DESC *res,
+				  const CUDA_TEXTURE_DESC *tex, bool surface,
+				  bool view)
+{
+	struct api_drv *d;
+	struct api_ctx *c;
+	CUresult r = api_tex_enter(&d, &c, API_STRICT, NULL, 0);
+
+	if (r != CUDA_SUCCESS)
+		return r;
+	return api_end(view ? CUDA_ERROR_NOT_SUPPORTED
+		       : api_texobj_new(d, c, res, tex, surface, out));
+}
+
 CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject,
 				   const CUDA_RESOURCE_DESC *pResDesc,
 				   const CUDA_TEXTURE_DESC *pTexDesc,
 				   const CUDA_RESOURCE_VIEW_DESC *pResViewDesc)
 {
-	struct api_drv *d;
-	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
-
-	if (r != CUDA_SUCCESS)
-		return r;
-	if (pResViewDesc)
-		return api_end(CUDA_ERROR_NOT_SUPPORTED);
-	return api_end(api_texobj_new(d, c, pResDesc, pTexDesc, false,
-				      pTexObject));
+	return api_texobj_create(pTexObject, pResDesc, pTexDesc, false,
+				 pResViewDesc != NULL);
 }
 
 CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject,
 				    const CUDA_RESOURCE_DESC *pResDesc)
 {
-	struct api_drv *d;
+	return api_texobj_create(pSurfObject, pResDesc, NULL, true, false);
+}
+
+/* Enter the driver for a call on object h: CUDA_SUCCESS with *o set (the
+ * call then ends with api_end), or the call's result, already ended. */
+static CUresult api_texobj_enter(struct api_drv **d, int mode,
+				 unsigned long long h, bool surface,
+				 struct api_texobj **o)
+{
 	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
+	CUresult r = api_enter(d, &c, mode);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	return api_end(api_texobj_new(d, c, pResDesc, NULL, true, pSurfObject));
+	*o = api_texobj_find(*d, h, surface);
+	return *o ? CUDA_SUCCESS : api_end(CUDA_ERROR_INVALID_VALUE);
 }
 
 static CUresult api_texobj_drop(unsigned long long h, bool surface)
 {
 	struct api_drv *d;
-	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_RELEASE);
+	struct api_texobj *o;
+	CUresult r = api_texobj_enter(&d, API_RELEASE, h, surface, &o);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	struct api_texobj *o = api_texobj_find(d, h, surface);
-	if (!o)
-		return api_end(CUDA_ERROR_INVALID_VALUE);
 	api_texobj_destroy(d, o);
 	return api_end(CUDA_SUCCESS);
 }
@@ -543,14 +566,11 @@ static CUresult api_texobj_get(unsigned long long h, bool surface,
 			       CUDA_RESOURCE_DESC *res, CUDA_TEXTURE_DESC *tex)
 {
 	struct api_drv *d;
-	struct api_ctx *c;
-	CUresult r = api_enter(&d, &c, API_STRICT);
+	struct api_texobj *o;
+	CUresult r = api_texobj_enter(&d, API_STRICT, h, surface, &o);
 
 	if (r != CUDA_SUCCESS)
 		return r;
-	struct api_texobj *o = api_texobj_find(d, h, surface);
-	if (!o)
-		return api_end(CUDA_ERROR_INVALID_VALUE);
 	if (!res && !tex)
 		return api_end(CUDA_ERROR_INVALID_VALUE);
 	if (res)
