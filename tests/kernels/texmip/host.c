@@ -21,6 +21,7 @@
  */
 #define KH_NAME "texmip"
 #include "../khost.h"
+#include "../texref.h"
 
 #include <math.h>
 
@@ -33,26 +34,6 @@ static void near(const char *what, int i, double got, double want)
 	if (!(fabs(got - want) <= 1e-4 * (1 + fabs(want))))
 		kh_fail("%s: case %d: got %.7g, expected %.7g", what, i, got,
 			want);
-}
-
-/* Texel index for size n under mode m (-1: border). */
-static int ref_index(int i, int n, CUaddress_mode m, int normalised)
-{
-	if (!normalised && (m == CU_TR_ADDRESS_MODE_WRAP ||
-			    m == CU_TR_ADDRESS_MODE_MIRROR))
-		m = CU_TR_ADDRESS_MODE_CLAMP;
-	switch (m) {
-	case CU_TR_ADDRESS_MODE_WRAP:
-		return ((i % n) + n) % n;
-	case CU_TR_ADDRESS_MODE_MIRROR: {
-		int p = ((i % (2 * n)) + 2 * n) % (2 * n);
-		return p < n ? p : 2 * n - 1 - p;
-	}
-	case CU_TR_ADDRESS_MODE_BORDER:
-		return i < 0 || i >= n ? -1 : i;
-	default:
-		return i < 0 ? 0 : i >= n ? n - 1 : i;
-	}
 }
 
 /* Linear-filter weight of coordinate u (texel units): low texel in *lo. */
@@ -82,29 +63,6 @@ static double ref_2d(const float *img, int w, int h, double u, double v,
 		r += (di ? a : 1 - a) * (dj ? b : 1 - b) * img[j * w + i];
 	}
 	return r;
-}
-
-static CUarray make_array(size_t w, size_t h, size_t d, CUarray_format fmt,
-			  unsigned ch, unsigned flags, const void *src,
-			  size_t elem)
-{
-	CUDA_ARRAY3D_DESCRIPTOR ad = {.Width = w, .Height = h, .Depth = d,
-				      .Format = fmt, .NumChannels = ch,
-				      .Flags = flags};
-	CUarray a;
-	CK(cuArray3DCreate(&a, &ad));
-	CUDA_MEMCPY3D cp = {0};
-	cp.srcMemoryType = CU_MEMORYTYPE_HOST;
-	cp.srcHost = src;
-	cp.srcPitch = w * elem;
-	cp.srcHeight = h ? h : 1;
-	cp.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-	cp.dstArray = a;
-	cp.WidthInBytes = w * elem;
-	cp.Height = h ? h : 1;
-	cp.Depth = d ? d : 1;
-	CK(cuMemcpy3D(&cp));
-	return a;
 }
 
 static CUtexObject make_tex(const CUDA_RESOURCE_DESC *rd, CUfilter_mode f,

@@ -15,6 +15,7 @@
  */
 #define KH_NAME "texture"
 #include "../khost.h"
+#include "../texref.h"
 
 #include <math.h>
 
@@ -25,26 +26,6 @@ struct img {          /* a host copy of a texture's texels */
 	int ch;           /* channels */
 	const float *v;   /* texel (i, j, k) channel c at ((k*h + j)*w + i)*ch + c */
 };
-
-/* The texel index for dimension size n, or -1 for the border. */
-static int ref_index(int i, int n, CUaddress_mode m, int normalised)
-{
-	if (!normalised && (m == CU_TR_ADDRESS_MODE_WRAP ||
-			    m == CU_TR_ADDRESS_MODE_MIRROR))
-		m = CU_TR_ADDRESS_MODE_CLAMP;
-	switch (m) {
-	case CU_TR_ADDRESS_MODE_WRAP:
-		return ((i % n) + n) % n;
-	case CU_TR_ADDRESS_MODE_MIRROR: {
-		int p = ((i % (2 * n)) + 2 * n) % (2 * n);
-		return p < n ? p : 2 * n - 1 - p;
-	}
-	case CU_TR_ADDRESS_MODE_BORDER:
-		return i < 0 || i >= n ? -1 : i;
-	default:
-		return i < 0 ? 0 : i >= n ? n - 1 : i;
-	}
-}
 
 /* Reference fetch of channel c at coordinates x (dims 1..3), layer k0. */
 static double ref_fetch(const struct img *im, int dims, const float *x,
@@ -80,29 +61,6 @@ static double ref_fetch(const struct img *im, int dims, const float *x,
 		r += wt * v;
 	}
 	return r;
-}
-
-static CUarray make_array(size_t w, size_t h, size_t d, CUarray_format fmt,
-			  unsigned ch, unsigned flags, const void *src,
-			  size_t elem)
-{
-	CUDA_ARRAY3D_DESCRIPTOR ad = {.Width = w, .Height = h, .Depth = d,
-				      .Format = fmt, .NumChannels = ch,
-				      .Flags = flags};
-	CUarray a;
-	CK(cuArray3DCreate(&a, &ad));
-	CUDA_MEMCPY3D cp = {0};
-	cp.srcMemoryType = CU_MEMORYTYPE_HOST;
-	cp.srcHost = src;
-	cp.srcPitch = w * elem;
-	cp.srcHeight = h ? h : 1;
-	cp.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-	cp.dstArray = a;
-	cp.WidthInBytes = w * elem;
-	cp.Height = h ? h : 1;
-	cp.Depth = d ? d : 1;
-	CK(cuMemcpy3D(&cp));
-	return a;
 }
 
 static CUtexObject make_tex_array(CUarray a, CUfilter_mode f,
