@@ -187,6 +187,8 @@ static void tex_foot(const struct ws_texdesc *d, const struct ws_texdesc *d0,
 		}
 		double c = q->normalised ? q->c[k] * d->dim[k]
 			   : q->c[k] * d->dim[k] / d0->dim[k];
+		if (!(fabs(c) < 1e15)) /* NaN and huge: keep the index defined */
+			c = isnan(c) ? 0 : copysign(1e15, c);
 		if (lin) {
 			double b = c - 0.5, fl = floor(b);
 			lo[k] = (int64_t)fl;
