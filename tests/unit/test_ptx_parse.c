@@ -1015,6 +1015,23 @@ TEST(tensor_core_refused_by_name)
 	     "sured.p.min.3d.b64.zero [%rd1, {%r1, %r2, %r3, %r3}], %rd1;\n"
 	     "ret; }\n");
 	CHECK(l.rc == 0);
+	if (l.rc == 0) { /* decoded fields as the printer shows them */
+		static const char *const want[] = {
+			"tex.grad.3d.v4.f32.f32", "tex.level.acube.v4.f32.f32",
+			"tld4.a.a2d.v4.u32.f32", "txq.level.height.b32",
+			"suq.memory_layout.b32", "sured.p.min.3d.b64"};
+		char buf[256];
+		for (unsigned i = 0; i < ARRAY_SIZE(want); i++) {
+			insn_str(l.m->kernels[0], i + 1, buf, sizeof(buf));
+			CHECK_STR_CONTAINS(buf, want[i]);
+		}
+		/* tex.grad.3d: 3 coordinates, then 3 + 3 gradient registers */
+		const struct insn *in = &l.m->kernels[0]->code[1];
+		/* (%f5, %f6, %f7), (%f8, %f9, %f10), (%f11, %f12, %f13): one
+		 * register range, so consecutive indices */
+		for (unsigned i = 1; i < 9; i++)
+			CHECK_EQ_U64(insn_tex_reg(in, i), insn_tex_reg(in, 0) + i);
+	}
 	unload(&l);
 	load(&l, HDR ".visible .entry k(.param .u64 p) {\n"
 	     ".reg .b64 %rd<2>;\n.reg .b32 %r<4>;\n"
