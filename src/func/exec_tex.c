@@ -1,6 +1,9 @@
 /*
- * exec_tex.c - texture fetches (tex) and surface loads/stores (suld.b,
- * sust.b) through texture and surface objects (issue 18).
+ * exec_tex.c - texture fetches (tex, tex.level, tex.grad, tld4 gathers;
+ * 1D/2D/3D, layered, cube and layered-cube geometries, mipmaps), texture
+ * and surface queries (txq, suq) and surface loads, stores and reductions
+ * (suld.b, sust.b, sured.b/.p) through texture and surface objects
+ * (issue 18).
  *
  * The object operand is the device address of a struct ws_texdesc
  * (include/warpsim.h) that the Driver API wrote.  Sampling follows the
@@ -20,7 +23,8 @@
  *    as integer; 32-bit integer formats always read as integers;
  *  - integer coordinates (.s32) index texels directly, without filtering;
  *    an index outside a linear-memory resource reads 0 (tex1Dfetch);
- *  - channels the format lacks read 0.
+ *  - channels the format lacks read 0;
+ *  - cube maps, levels of detail and gathers as docs/semantics.md says.
  * Timing sees one global read of the first texel per lane (through L1D:
  * a simplification; there is no texture cache).
  */
