@@ -15,7 +15,8 @@
  *    object's min/max clamps and to the levels; point mipmap filtering
  *    takes the nearest level (ties down), linear blends the two around it;
  *    level l has the image halved l times (at least 1 texel);
- *  - txq reports sizes, levels, layers and the sampler state;
+ *  - txq reports sizes, levels, layers and the sampler state, suq a
+ *    surface's sizes and format;
  *  - sured adds, takes min/max and ors into surface elements with the
  *    .trap/.clamp/.zero out-of-range modes.
  */
@@ -484,6 +485,20 @@ static void test_sured(struct kh_ctx *k)
 					(int32_t)want);
 		}
 	}
+	/* suq on the 2D min surface and the 1D or surface */
+	static const int sq[2][6] = {
+		{W, H, 0, 0, CU_AD_FORMAT_SIGNED_INT32, 0},
+		{W, 0, 0, 0, CU_AD_FORMAT_UNSIGNED_INT32, 0}};
+	CUdeviceptr dq = kh_alloc(6 * sizeof(int), NULL);
+	for (int q = 0; q < 2; q++) {
+		int v[6];
+		void *pq[] = {&s[q ? 3 : 1], &dq};
+		kh_launch(k, "squery", 1, 1, 1, 1, 1, 1, 0, pq);
+		CK(cuMemcpyDtoH(v, dq, sizeof(v)));
+		for (int i = 0; i < 6; i++)
+			near(q ? "suq 1d" : "suq 2d", i, v[i], sq[q][i]);
+	}
+	CK(cuMemFree(dq));
 	for (int i = 0; i < 4; i++) {
 		CK(cuSurfObjectDestroy(s[i]));
 		CK(cuArrayDestroy(arr[i]));

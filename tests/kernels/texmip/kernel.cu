@@ -1,8 +1,8 @@
 // kernel.cu - texture gathers, cube maps, mipmaps, texture queries and
 // surface reductions (issue 18): tex2Dgather (tld4), texCubemap and
 // texCubemapLayered (tex.cube, tex.acube), tex2DLod / tex2DGrad on
-// mipmapped arrays (tex.level, tex.grad), txq through inline PTX (CUDA C++
-// has no texture-object query intrinsic), and sured through inline PTX
+// mipmapped arrays (tex.level, tex.grad), txq and suq through inline PTX
+// (CUDA C++ has no texture-object query intrinsic), and sured through inline PTX
 // (CUDA C++ has no surface-reduction intrinsic).  host.c checks every
 // result against a CPU reference of the CUDA rules.
 
@@ -73,6 +73,20 @@ extern "C" __global__ void query(cudaTextureObject_t t, int *out)
 	asm("txq.array_size.b32 %0, [%1];" : "=r"(v[8]) : "l"(t));
 	asm("txq.level.width.b32 %0, [%1], %2;" : "=r"(v[9]) : "l"(t), "r"(2));
 	for (int k = 0; k < 10; k++)
+		out[k] = v[k];
+}
+
+// The surface attributes suq reports, one per out[] slot.
+extern "C" __global__ void squery(cudaSurfaceObject_t s, int *out)
+{
+	int v[6];
+	asm("suq.width.b32 %0, [%1];" : "=r"(v[0]) : "l"(s));
+	asm("suq.height.b32 %0, [%1];" : "=r"(v[1]) : "l"(s));
+	asm("suq.depth.b32 %0, [%1];" : "=r"(v[2]) : "l"(s));
+	asm("suq.array_size.b32 %0, [%1];" : "=r"(v[3]) : "l"(s));
+	asm("suq.channel_data_type.b32 %0, [%1];" : "=r"(v[4]) : "l"(s));
+	asm("suq.memory_layout.b32 %0, [%1];" : "=r"(v[5]) : "l"(s));
+	for (int k = 0; k < 6; k++)
 		out[k] = v[k];
 }
 
