@@ -688,3 +688,30 @@ void exec_SURED(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	surface(x, in, m, SK_RED);
 }
+
+/*
+ * istypep: whether the 64-bit value is a handle of the asked kind.  With
+ * texture objects a texture handle also carries its sampler state, so
+ * .texref and .samplerref both test for a texture object, .surfref for a
+ * surface object.  Anything else (an unmapped or unaligned address, other
+ * memory) tests false without faulting.
+ */
+void exec_ISTYPEP(struct exec *x, const struct insn *in, lanemask_t m)
+{
+	const uint64_t *h = x_src(x, &in->o[1], 0);
+	lanemask_t r = 0;
+	unsigned l;
+
+	FOR_LANES(l, m) {
+		struct ws_texdesc d;
+		const uint8_t *p = (h[l] & 7) ? NULL
+			: fmem_ptr(&x->g->mem, h[l], sizeof(d));
+		if (!p)
+			continue;
+		memcpy(&d, p, sizeof(d));
+		if (d.magic == WS_TEXDESC_MAGIC &&
+		    d.surface == (in->aux == 3))
+			r |= (lanemask_t)1 << l;
+	}
+	x_write_pred(x, in->o[0].reg, r, m);
+}

@@ -162,10 +162,6 @@ static const char *const tensor_names[] = {
 	"wmma", "mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix",
 };
 
-/* Texture and surface opcodes that are not modelled: a named error. */
-static const char *const texture_names[] = {
-	"istypep",
-};
 
 static int dc_base(const char *s, size_t len)
 {
@@ -409,6 +405,15 @@ static int dc_sfx_op(struct dctx *c, const char *s, size_t n)
 		if (n > 4 && !memcmp(s, "L2::", 4))
 			return 1; /* prefetch size L2::64B/128B/256B */
 		break;
+	case OP_ISTYPEP: {
+		static const char *const ty[] = {"", "texref", "samplerref",
+						 "surfref"};
+		if (!in->aux && (i = NAME_FIND(ty, s, n))) {
+			in->aux = (uint8_t)i;
+			return 1;
+		}
+		break;
+	}
 	case OP_TXQ:
 	case OP_SUQ:
 		if (in->op == OP_TXQ && sfx_is(s, n, "level") && !in->aux) {
@@ -761,12 +766,6 @@ static int dc_opcode(struct dctx *c)
 			return ptx_err_tok(c->p->pf, t, "unsupported: tensor-core "
 					   "instruction %.*s (issue 18)",
 					   (int)t->len, t->s);
-	for (size_t i = 0; i < ARRAY_SIZE(texture_names); i++)
-		if (sfx_is(s, blen, texture_names[i]))
-			return ptx_err_tok(c->p->pf, t, "unsupported: texture "
-					   "or surface instruction %.*s (not "
-					   "modelled; issue 18)",
-					   (int)t->len, t->s);
 	int op = dc_base(s, blen);
 	if (op < 0 && sfx_is(s, blen, "tld4")) {
 		op = OP_TEX; /* a gather: the same operands and timing as tex */
@@ -836,6 +835,9 @@ static int dc_opcode(struct dctx *c)
 			ok = false;
 		if (in->bop == TL_GRAD && in->aux >= TG_CUBE)
 			ok = false;
+		break;
+	case OP_ISTYPEP: /* istypep.type p, a */
+		ok = in->aux != 0;
 		break;
 	case OP_TXQ: /* txq{.level}.attr.b32 */
 	case OP_SUQ:
@@ -1800,6 +1802,10 @@ static int dc_layout(struct dctx *c, struct popnd *v, int n)
 	}
 	case OP_TEX:
 		return dc_tex(c, v, n);
+	case OP_ISTYPEP:
+		return dc_count(c, n, 2, 2) ||
+		       dc_dst(c, &v[0], PT_PRED, &in->o[0], 0, false) ||
+		       dc_src(c, &v[1], PT_B64, &in->o[1], 1, false);
 	case OP_TXQ:
 	case OP_SUQ:
 		if (dc_count(c, n, in->bop ? 3 : 2, in->bop ? 3 : 2) ||

@@ -274,6 +274,8 @@ struct opnd {
  *                  (x in elements)
  *   txq, suq:      o[0] = d (b32), o[1] = object, o[2] = lod (txq.level)
  *                  or OK_NONE; aux = txq_attr
+ *   istypep:       o[0] = p, o[1] = handle (b64); aux = 1 .texref,
+ *                  2 .samplerref, 3 .surfref
  *   mbarrier:      init [a], count: o[0], o[1]; inval/cp-arrive [a]: o[0];
  *                  arrive{_drop} state, [a]{, count}: o[0..2];
  *                  expect_tx/complete_tx [a], tx: o[0], o[1];

@@ -51,6 +51,11 @@ static const char *print_aux(const struct insn *in)
 	}
 	case OP_TEX: case OP_SULD: case OP_SUST: case OP_SURED:
 		return a <= TG_ACUBE ? ptx_geom_names[a] : "?";
+	case OP_ISTYPEP: {
+		static const char *const ty[] = {"", "texref", "samplerref",
+						 "surfref"};
+		return a <= 3 ? ty[a] : "?";
+	}
 	case OP_TXQ: case OP_SUQ:
 		return a <= TQ_MEMORY_LAYOUT ? ptx_txq_names[a] : "?";
 	case OP_CPAWAIT: {

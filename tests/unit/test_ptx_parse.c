@@ -553,14 +553,14 @@ TEST(error_unsupported_opcode_and_recovery)
 	load(&l, HDR
 	     ".visible .entry k(.param .u64 p)\n{\n"
 	     "\t.reg .b32 %r<10>;\n\t.reg .b64 %rd<3>;\n"
-	     "\tistypep.texref %r1, %rd1;\n"
+	     "\ttex.2dms.v4.f32.s32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6}];\n"
 	     "\tadd.s32 %r1, %r2, %undefined;\n"
 	     "\ttld4.r.1d.v4.s32.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5}];\n"
 	     "\tret;\n}\n");
 	CHECK(l.rc != 0);
 	const char *t = diag_text(&l.d);
-	CHECK_STR_CONTAINS(t, "t.ptx:8:2: error: unsupported: texture or "
-			      "surface instruction istypep.texref");
+	CHECK_STR_CONTAINS(t, "t.ptx:8:2: error: unsupported opcode "
+			      "'tex.2dms.v4.f32.s32'");
 	CHECK_STR_CONTAINS(t, "t.ptx:9:20: error: undefined identifier "
 			      "'%undefined'");
 	CHECK_STR_CONTAINS(t, "t.ptx:10:2: error: unsupported opcode "

@@ -16,7 +16,8 @@
  *    takes the nearest level (ties down), linear blends the two around it;
  *    level l has the image halved l times (at least 1 texel);
  *  - txq reports sizes, levels, layers and the sampler state, suq a
- *    surface's sizes and format;
+ *    surface's sizes and format; istypep tells texture (.texref and
+ *    .samplerref) from surface handles and from other values;
  *  - sured adds, takes min/max and ors into surface elements with the
  *    .trap/.clamp/.zero out-of-range modes.
  */
@@ -498,6 +499,23 @@ static void test_sured(struct kh_ctx *k)
 		for (int i = 0; i < 6; i++)
 			near(q ? "suq 1d" : "suq 2d", i, v[i], sq[q][i]);
 	}
+	/* istypep: a texture, a surface, device memory, an unmapped value */
+	CUDA_RESOURCE_DESC rt = {.resType = CU_RESOURCE_TYPE_ARRAY};
+	rt.res.array.hArray = arr[0];
+	CUtexObject tx = make_tex(&rt, CU_TR_FILTER_MODE_POINT,
+				  CU_TR_ADDRESS_MODE_CLAMP, CU_TRSF_READ_AS_INTEGER);
+	unsigned long long hs[4] = {tx, s[2], dq, 8};
+	static const int want[4][3] = {{1, 1, 0}, {0, 0, 1}, {0, 0, 0},
+				       {0, 0, 0}};
+	for (int q = 0; q < 4; q++) {
+		int v[3];
+		void *pq[] = {&hs[q], &dq};
+		kh_launch(k, "istype", 1, 1, 1, 3, 1, 1, 0, pq);
+		CK(cuMemcpyDtoH(v, dq, sizeof(v)));
+		for (int i = 0; i < 3; i++)
+			near("istypep", q * 3 + i, v[i], want[q][i]);
+	}
+	CK(cuTexObjectDestroy(tx));
 	CK(cuMemFree(dq));
 	for (int i = 0; i < 4; i++) {
 		CK(cuSurfObjectDestroy(s[i]));

@@ -1,8 +1,8 @@
 // kernel.cu - texture gathers, cube maps, mipmaps, texture queries and
 // surface reductions (issue 18): tex2Dgather (tld4), texCubemap and
 // texCubemapLayered (tex.cube, tex.acube), tex2DLod / tex2DGrad on
-// mipmapped arrays (tex.level, tex.grad), txq and suq through inline PTX
-// (CUDA C++ has no texture-object query intrinsic), and sured through inline PTX
+// mipmapped arrays (tex.level, tex.grad), txq, suq and istypep through
+// inline PTX (CUDA C++ has no texture-object query intrinsic), and sured through inline PTX
 // (CUDA C++ has no surface-reduction intrinsic).  host.c checks every
 // result against a CPU reference of the CUDA rules.
 
@@ -88,6 +88,22 @@ extern "C" __global__ void squery(cudaSurfaceObject_t s, int *out)
 	asm("suq.memory_layout.b32 %0, [%1];" : "=r"(v[5]) : "l"(s));
 	for (int k = 0; k < 6; k++)
 		out[k] = v[k];
+}
+
+// istypep on handle h (thread 0: .texref, 1: .samplerref, 2: .surfref).
+extern "C" __global__ void istype(unsigned long long h, int *out)
+{
+	int r;
+	if (threadIdx.x == 0)
+		asm("{ .reg .pred p; istypep.texref p, %1; selp.s32 %0, 1, 0, p; }"
+		    : "=r"(r) : "l"(h));
+	else if (threadIdx.x == 1)
+		asm("{ .reg .pred p; istypep.samplerref p, %1; selp.s32 %0, 1, 0, p; }"
+		    : "=r"(r) : "l"(h));
+	else
+		asm("{ .reg .pred p; istypep.surfref p, %1; selp.s32 %0, 1, 0, p; }"
+		    : "=r"(r) : "l"(h));
+	out[threadIdx.x] = r;
 }
 
 // Every thread adds 1 + its index to element (x % w, y) of an unsigned
