@@ -2,9 +2,8 @@
  * exec_tex.c - texture fetches (tex, tex.level, tex.grad, tld4 gathers;
  * 1D/2D/3D, layered, cube and layered-cube geometries, mipmaps), texture
  * and surface queries (txq, suq, istypep) and surface loads, stores and
- * reductions
- * (suld.b, sust.b, sured.b/.p) through texture and surface objects
- * (issue 18).
+ * reductions (suld.b, sust.b, sured.b/.p) through texture and surface
+ * objects (issue 18).
  *
  * The object operand is the device address of a struct ws_texdesc
  * (include/warpsim.h) that the Driver API wrote.  Sampling follows the
