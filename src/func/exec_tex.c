@@ -158,15 +158,13 @@ void exec_TEX(struct exec *x, const struct insn *in, lanemask_t m)
 		double w[3] = {0, 0, 0};
 		unsigned ci = 0;
 		if (layered) {
-			int64_t ly = (int32_t)x->w->regs[(size_t)in->o[2].reg *
-							   x->ws + l];
+			int64_t ly = (int32_t)x_row(x, in->o[2].reg)[l];
 			int64_t nl = d.dim[nd];
 			layer = ly < 0 ? 0 : ly >= nl ? nl - 1 : ly;
 			ci = 1;
 		}
 		for (unsigned k = 0; k < nd; k++) {
-			uint64_t r = x->w->regs[(size_t)in->o[2 + ci + k].reg *
-						x->ws + l];
+			uint64_t r = x_row(x, in->o[2 + ci + k].reg)[l];
 			if (!fcoord) {
 				lo[k] = (int32_t)r;
 				continue;
@@ -235,7 +233,7 @@ void exec_TEX(struct exec *x, const struct insn *in, lanemask_t m)
 					 : (uint64_t)(uint32_t)iv[c];
 	}
 	for (unsigned c = 0; c < 4; c++) {
-		uint64_t *dst = x->w->regs + (size_t)in->vec_reg[c] * x->ws;
+		uint64_t *dst = x_row(x, in->vec_reg[c]);
 		FOR_LANES(l, m)
 			dst[l] = out[c][l] & size_mask(in->o[0].size);
 	}
@@ -277,8 +275,7 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 		int64_t lim[3] = {(int64_t)d.dim[0] * ebytes - size, 0, 0};
 		/* coordinates in operand order: (x, y, z), array: layer first */
 		for (unsigned k = 0; k < nd + layered; k++) {
-			int64_t v = (int32_t)x->w->regs[(size_t)in->o[2 + k].reg *
-							 x->ws + l];
+			int64_t v = (int32_t)x_row(x, in->o[2 + k].reg)[l];
 			unsigned dim = layered ? (k == 0 ? nd : k - 1) : k;
 			c[dim] = v;
 		}
@@ -310,9 +307,9 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 		if (out && in->cmp == SUR_ZERO) {
 			if (!store)
 				for (unsigned e = 0; e < nv; e++)
-					x->w->regs[(size_t)(in->o[0].kind == OK_VEC
-						? in->vec_reg[e] : in->o[0].reg) *
-						   x->ws + l] = 0;
+					x_row(x, in->o[0].kind == OK_VEC
+					      ? in->vec_reg[e]
+					      : in->o[0].reg)[l] = 0;
 			continue;
 		}
 		uint8_t *p = fmem_ptr(&x->g->mem, a, size);
@@ -324,7 +321,7 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 		for (unsigned e = 0; e < nv; e++) {
 			uint32_t reg = in->o[0].kind == OK_VEC ? in->vec_reg[e]
 							       : in->o[0].reg;
-			uint64_t *rv = &x->w->regs[(size_t)reg * x->ws + l];
+			uint64_t *rv = &x_row(x, reg)[l];
 			if (store) {
 				uint64_t v = in->o[0].kind == OK_IMM
 					? (uint64_t)in->o[0].imm : *rv;

@@ -155,10 +155,40 @@ static int grow(void **p, size_t *cap, size_t n, size_t sz)
 }
 
 /*
- * Size slot c for blocks of launch l.  Slot storage is kept across
- * launches and only grows, so a program with many short launches does not
- * allocate per launch.  Returns 0, or -1 when the host cannot provide the
- * storage (the slot stays consistent: caps only count what was allocated).
+ * Shrink *p (holding *cap elements of size sz) to n elements when it holds
+ * more.  A failed shrink keeps the larger block, which is still valid.
+ */
+static void shrink(void **p, size_t *cap, size_t n, size_t sz)
+{
+	void *q;
+
+	if (n >= *cap)
+		return;
+	q = realloc(*p, n * sz);
+	if (!q)
+		return;
+	*p = q;
+	*cap = n;
+}
+
+/* Release every buffer of warp w and zero it. */
+static void warp_free(struct fwarp *w)
+{
+	free(w->regs);
+	free(w->preds);
+	free(w->stack);
+	free(w->save);
+	memset(w, 0, sizeof(*w));
+}
+
+/*
+ * Size slot c for blocks of launch l, exactly: storage kept from an
+ * earlier launch is reused where this one needs as much, and what it no
+ * longer needs is released (warps past its block size, register rows past
+ * its slots, shared and local bytes, saved recursive frames), so the
+ * footprint follows the current launch, not the largest seen.  Returns 0,
+ * or -1 when the host cannot provide the storage (the slot stays
+ * consistent: caps only count what is allocated).
  */
 static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 {
@@ -166,6 +196,9 @@ static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 	unsigned nthr = launch_threads(l), ws = g->ws;
 	size_t cap = c->warps_cap;
 	unsigned n_warps = (nthr + ws - 1) / ws;
+	for (size_t i = n_warps; i < cap; i++)
+		warp_free(&c->warps[i]);
+	shrink((void **)&c->warps, &cap, n_warps, sizeof(*c->warps));
 	if (grow((void **)&c->warps, &cap, n_warps, sizeof(*c->warps)))
 		return -1;
 	c->warps_cap = (uint32_t)cap;
@@ -174,17 +207,26 @@ static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 	c->shared_bytes = launch_shared(l);
 	c->local_bytes = ALIGN_UP(k->local_bytes, 8);
 	c->dyn_shared = l->dyn_shared;
+	size_t local = MAX((size_t)c->n_warps * ws * c->local_bytes, (size_t)1);
+	size_t regs = (size_t)k->n_slots * ws, preds = MAX(k->n_preds, 1u);
+	shrink((void **)&c->shared, &c->shared_cap, MAX(c->shared_bytes, 1u), 1);
+	shrink((void **)&c->local, &c->local_cap, local, 1);
 	if (grow((void **)&c->shared, &c->shared_cap,
 		 MAX(c->shared_bytes, 1u), 1) ||
-	    grow((void **)&c->local, &c->local_cap,
-		 MAX((size_t)c->n_warps * ws * c->local_bytes, (size_t)1), 1))
+	    grow((void **)&c->local, &c->local_cap, local, 1))
 		return -1;
 	for (unsigned i = 0; i < c->n_warps; i++) {
 		struct fwarp *w = &c->warps[i];
-		if (grow((void **)&w->regs, &w->regs_cap,
-			 (size_t)MAX(k->n_regs, 1u) * ws, sizeof(uint64_t)) ||
-		    grow((void **)&w->preds, &w->preds_cap,
-			 MAX(k->n_preds, 1u), sizeof(lanemask_t)))
+		shrink((void **)&w->regs, &w->regs_cap, regs, sizeof(uint64_t));
+		shrink((void **)&w->preds, &w->preds_cap, preds,
+		       sizeof(lanemask_t));
+		free(w->save);
+		w->save = NULL;
+		w->save_len = w->save_cap = 0;
+		if (grow((void **)&w->regs, &w->regs_cap, regs,
+			 sizeof(uint64_t)) ||
+		    grow((void **)&w->preds, &w->preds_cap, preds,
+			 sizeof(lanemask_t)))
 			return -1;
 		if (!w->stack) {
 			w->stack = calloc(16, sizeof(*w->stack));
@@ -200,12 +242,8 @@ static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 
 static void slot_free(struct fcta *c)
 {
-	for (unsigned i = 0; i < c->warps_cap; i++) {
-		free(c->warps[i].regs);
-		free(c->warps[i].preds);
-		free(c->warps[i].stack);
-		free(c->warps[i].save);
-	}
+	for (unsigned i = 0; i < c->warps_cap; i++)
+		warp_free(&c->warps[i]);
 	free(c->warps);
 	free(c->shared);
 	free(c->local);
@@ -474,7 +512,7 @@ static int launch_storage_check(const struct fgpu *g, const struct flaunch *l,
 			 k->local_bytes, FGPU_MAX_LOCAL_BYTES);
 		return WS_E_RESOURCES;
 	}
-	thr_regs = (uint64_t)MAX(k->n_regs, 1u) * 8;
+	thr_regs = (uint64_t)k->n_slots * 8;
 	thr_local = ALIGN_UP((uint64_t)k->local_bytes, 8);
 	threads = (uint64_t)n_slots * warps * ws;
 	blk = launch_shared(l) + (uint64_t)warps *
@@ -625,6 +663,8 @@ int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
 	for (unsigned s = 0; s < n_slots; s++)
 		if (slot_prepare(g, &g->slots[s], l))
 			goto out_of_memory;
+	for (unsigned s = n_slots; s < g->slots_cap; s++)
+		slot_free(&g->slots[s]); /* a smaller launch: release the rest */
 	g->l = l;
 	g->n_slots = n_slots;
 	g->icount = g->tinsn = g->last_progress = g->max_gap_insn = 0;
