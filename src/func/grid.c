@@ -240,6 +240,25 @@ static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 	return 0;
 }
 
+size_t fgpu_slot_bytes(const struct fgpu *g)
+{
+	size_t n = 0;
+
+	for (unsigned s = 0; s < g->slots_cap; s++) {
+		const struct fcta *c = &g->slots[s];
+		n += c->warps_cap * sizeof(struct fwarp) + c->shared_cap +
+		     c->local_cap;
+		for (unsigned i = 0; i < c->warps_cap; i++) {
+			const struct fwarp *w = &c->warps[i];
+			n += w->regs_cap * sizeof(uint64_t) +
+			     w->preds_cap * sizeof(lanemask_t) +
+			     w->stack_cap * sizeof(struct simt_entry) +
+			     w->save_cap;
+		}
+	}
+	return n;
+}
+
 static void slot_free(struct fcta *c)
 {
 	for (unsigned i = 0; i < c->warps_cap; i++)
