@@ -1,13 +1,16 @@
 /*
  * test_func_slots.c - block-slot storage of the functional GPU (func/grid.c)
- * follows the current launch: a small launch after a large one releases
- * the warps, register rows and slots it does not need, and the large one
- * grows them back.  Registers are stored by slot (ptx/live.c), so the
- * large kernel's 60 declared registers take the rows of its ~20 live ones.
+ * follows the launches: a small launch after a large one releases the
+ * warps, register rows, local memory and slots it does not need, the
+ * large one grows them back, and one that needs more than half of what is
+ * held keeps it (no churn between launches of similar size).  Registers
+ * are stored by slot (ptx/live.c), so the large kernel's 60 declared
+ * registers take the rows of its ~20 live ones.
  */
 #include "base/base.h"
 #include "base/diag.h"
 #include "config/config.h"
+#include "func/fgpu_int.h"
 #include "func/func.h"
 #include "ptx/ptx.h"
 #include "test.h"
@@ -18,7 +21,9 @@
 
 #define HDR ".version 8.0\n.target sm_75\n.address_size 64\n"
 
-/* Kernel "big": 20 values live at once in 256-thread blocks; "small": one. */
+/* Kernel "big": 20 values live at once in 256-thread blocks and 512 bytes
+ * of local memory per thread (about 13 MB for 75 resident blocks, over
+ * FGPU_SLOT_SLACK_BYTES); "small": one value. */
 static char *kernels_text(void)
 {
 	size_t cap = 8192, len = 0;
@@ -26,8 +31,10 @@ static char *kernels_text(void)
 
 	len += (size_t)snprintf(t + len, cap - len, HDR
 		".visible .entry big(.param .u64 p)\n{\n"
-		"\t.reg .b32 %%r<60>;\n\t.reg .b64 %%rd<2>;\n"
-		"\tld.param.u64 %%rd1, [p];\n\tmov.u32 %%r1, %%tid.x;\n");
+		"\t.local .align 4 .b8 buf[512];\n"
+		"\t.reg .b32 %%r<60>;\n\t.reg .b64 %%rd<3>;\n"
+		"\tld.param.u64 %%rd1, [p];\n\tmov.u32 %%r1, %%tid.x;\n"
+		"\tmov.u64 %%rd2, buf;\n\tst.local.u32 [%%rd2+508], %%r1;\n");
 	for (int i = 2; i <= 21; i++)
 		len += (size_t)snprintf(t + len, cap - len,
 					"\tadd.s32 %%r%d, %%r1, %d;\n", i, i);
@@ -110,6 +117,9 @@ TEST(small_launch_releases_slot_storage)
 	CHECK(b1 >= (size_t)fgpu_ctas_per_sm(g, &(struct flaunch){
 		.k = big, .grid = {200, 1, 1}, .block = {256, 1, 1}}) *
 	      8 * big->n_slots * 32 * sizeof(uint64_t));
+	CHECK(b1 > FGPU_SLOT_SLACK_BYTES + 1000000);
+	CHECK_EQ_U64(launch(g, big, 40, 256, out), 0); /* 40 of 75 slots */
+	CHECK_EQ_U64(fgpu_slot_bytes(g), b1);           /* kept */
 	CHECK_EQ_U64(launch(g, small, 1, 32, out), 0);
 	size_t b2 = fgpu_slot_bytes(g);
 	printf("slot bytes: big %zu, then small %zu\n", b1, b2);
