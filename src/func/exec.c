@@ -100,6 +100,7 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 	x.cta = c;
 	x.w = w;
 	x.k = k;
+	x.slot = k->reg_slot;
 	x.ws = g->ws;
 	while (n--) {
 		struct simt_entry *t = &w->stack[w->sp - 1];

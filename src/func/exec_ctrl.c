@@ -106,7 +106,7 @@ struct fsave_hdr {
 /* Bytes one lane's saved registers and frame region take. */
 static size_t save_lane_bytes(const struct ptx_func_info *fi)
 {
-	return (size_t)fi->n_regs * 8 + fi->frame_bytes;
+	return (size_t)fi->n_slots * 8 + fi->frame_bytes;
 }
 
 /*
@@ -141,8 +141,8 @@ static uint32_t call_save(struct exec *x, const struct ptx_func_info *fi,
 	memcpy(p, w->preds + fi->pred_base, (size_t)fi->n_preds * 8);
 	p += (size_t)fi->n_preds * 8;
 	FOR_LANES(l, m) {
-		for (uint32_t r = 0; r < fi->n_regs; r++, p += 8)
-			memcpy(p, &w->regs[(size_t)(fi->reg_base + r) * x->ws + l],
+		for (uint32_t r = 0; r < fi->n_slots; r++, p += 8)
+			memcpy(p, &w->regs[(size_t)(fi->slot_base + r) * x->ws + l],
 			       8);
 		memcpy(p, c->local + (size_t)(w->warp_id * x->ws + l) *
 		       c->local_bytes + fi->frame_base, fi->frame_bytes);
@@ -169,8 +169,8 @@ void fexec_call_restore(const struct ptx_kernel *k, unsigned ws,
 			(w->preds[fi->pred_base + i] & ~h.mask) | (v & h.mask);
 	}
 	FOR_LANES(l, h.mask) {
-		for (uint32_t r = 0; r < fi->n_regs; r++, p += 8)
-			memcpy(&w->regs[(size_t)(fi->reg_base + r) * ws + l], p,
+		for (uint32_t r = 0; r < fi->n_slots; r++, p += 8)
+			memcpy(&w->regs[(size_t)(fi->slot_base + r) * ws + l], p,
 			       8);
 		memcpy(c->local + (size_t)(w->warp_id * ws + l) *
 		       c->local_bytes + fi->frame_base, p, fi->frame_bytes);
@@ -380,7 +380,8 @@ static void bar_release(struct fgpu *g, struct fcta *c, unsigned id)
 				lanemask_t *p = &w->preds[in->o[0].reg];
 				*p = v ? (*p | w->bar_mask) : (*p & ~w->bar_mask);
 			} else {
-				uint64_t *d = w->regs + (size_t)in->o[0].reg * g->ws;
+				uint64_t *d = w->regs + (size_t)g->l->k->reg_slot[
+					in->o[0].reg] * g->ws;
 				FOR_LANES(l, w->bar_mask)
 					d[l] = v & size_mask(in->o[0].size);
 			}

@@ -75,7 +75,7 @@ static void mem_addrs(struct exec *x, const struct insn *in,
 		FOR_LANES(l, m)
 			out[l] = (addr_t)o->imm;
 	} else {
-		const uint64_t *b = x->w->regs + (size_t)o->reg * x->ws;
+		const uint64_t *b = x_row(x, o->reg);
 		FOR_LANES(l, m)
 			out[l] = b[l] + (addr_t)o->imm;
 	}
@@ -183,7 +183,7 @@ static void ld_lanes(struct exec *x, const struct insn *in, uint8_t *const *p,
 		     lanemask_t m, uint32_t reg, unsigned rsz, unsigned off,
 		     unsigned esz)
 {
-	uint64_t *d = x->w->regs + (size_t)reg * x->ws;
+	uint64_t *d = x_row(x, reg);
 	uint64_t sm = size_mask(rsz);
 	unsigned l;
 	if (ptype_is_signed((enum ptype)in->type)) {
@@ -238,7 +238,7 @@ void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)
 	mem_record(x, in, a, m, esz * nv, true);
 	for (unsigned e = 0; e < nv; e++) {
 		const uint64_t *src = v->kind == OK_VEC ?
-			x->w->regs + (size_t)in->vec_reg[e] * x->ws : x_src(x, v, 0);
+			x_row(x, in->vec_reg[e]) : x_src(x, v, 0);
 		switch (esz) {
 		case 1: FOR_LANES(l, m) { uint8_t t = (uint8_t)src[l]; memcpy(p[l] + e, &t, 1); } break;
 		case 2: FOR_LANES(l, m) { uint16_t t = (uint16_t)src[l]; memcpy(p[l] + e * 2, &t, 2); } break;
@@ -327,7 +327,7 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 		r->atomic = 1;
 		r->a_op = in->aux;
 		r->a_type = in->type;
-		r->a_dst = d ? d->reg : REG_NONE;
+		r->a_dst = d ? x->slot[d->reg] : REG_NONE;
 		r->a_dsize = d ? d->size : 0;
 		FOR_LANES(l, m) {
 			r->ptr[l] = ptr[l];

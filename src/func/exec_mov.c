@@ -25,7 +25,7 @@ static void mov_pack(struct exec *x, const struct insn *in, lanemask_t m)
 		for (i = 0; i < n; i++) {
 			uint32_t reg = in->vec_reg[i];
 			if (reg != REG_NONE)
-				r |= (x->w->regs[(size_t)reg * ws + l] & em)
+				r |= (x_row(x, reg)[l] & em)
 				     << (sh * i & 63);
 		}
 		d[l] = r & dm;
@@ -47,7 +47,7 @@ static void mov_unpack(struct exec *x, const struct insn *in, lanemask_t m)
 		uint64_t *d;
 		if (reg == REG_NONE)
 			continue;
-		d = x->w->regs + (size_t)reg * ws;
+		d = x_row(x, reg);
 		ALU_LANES(l, ws, m) d[l] = (src[l] >> (sh * i & 63)) & em;
 	}
 }

@@ -313,8 +313,8 @@ static double tex_lod(const struct exec *x, const struct insn *in,
 {
 	double lod = 0;
 	if (in->bop == TL_LEVEL) {
-		lod = f32_from_bits(x->w->regs[(size_t)insn_tex_reg(in, nc) *
-					       x->ws + l]);
+		lod = f32_from_bits(x->w->regs[(size_t)x->slot[
+					insn_tex_reg(in, nc)] * x->ws + l]);
 	} else if (in->bop == TL_GRAD) {
 		double rho = 0;
 		for (unsigned g = 0; g < 2; g++) {
@@ -322,7 +322,7 @@ static double tex_lod(const struct exec *x, const struct insn *in,
 			for (unsigned k = 0; k < nd; k++) {
 				uint32_t r = insn_tex_reg(in, nc + g * nd + k);
 				double v = f32_from_bits(
-					x->w->regs[(size_t)r * x->ws + l]);
+					x->w->regs[(size_t)x->slot[r] * x->ws + l]);
 				if (normalised)
 					v *= d->dim[k];
 				sum += v * v;
@@ -394,15 +394,13 @@ void exec_TEX(struct exec *x, const struct insn *in, lanemask_t m)
 			       d.pitch == d.slice && d.dim[1] == 1;
 		unsigned ci = 0;
 		if (layered) {
-			int64_t ly = (int32_t)x->w->regs[
-				(size_t)insn_tex_reg(in, 0) * x->ws + l];
+			int64_t ly = (int32_t)x_row(x, insn_tex_reg(in, 0))[l];
 			int64_t nl = cube ? d.dim[2] / 6 : d.dim[nd];
 			q.layer = ly < 0 ? 0 : ly >= nl ? nl - 1 : ly;
 			ci = 1;
 		}
 		for (unsigned k = 0; k < nc - ci; k++) {
-			uint64_t r = x->w->regs[(size_t)insn_tex_reg(in, ci + k) *
-						x->ws + l];
+			uint64_t r = x_row(x, insn_tex_reg(in, ci + k))[l];
 			q.ic[k] = (int32_t)r;
 			q.c[k] = f32_from_bits(r);
 		}
@@ -449,7 +447,7 @@ void exec_TEX(struct exec *x, const struct insn *in, lanemask_t m)
 					 : (uint64_t)(uint32_t)iv[c];
 	}
 	for (unsigned c = 0; c < 4; c++) {
-		uint64_t *dst = x->w->regs + (size_t)in->vec_reg[c] * x->ws;
+		uint64_t *dst = x_row(x, in->vec_reg[c]);
 		FOR_LANES(l, m)
 			dst[l] = out[c][l] & size_mask(in->o[0].size);
 	}
@@ -479,7 +477,7 @@ static void query(struct exec *x, const struct insn *in, lanemask_t m,
 		  bool surface)
 {
 	const uint64_t *h = x_src(x, &in->o[1], 0);
-	uint64_t *dst = x->w->regs + (size_t)in->o[0].reg * x->ws;
+	uint64_t *dst = x_row(x, in->o[0].reg);
 	unsigned l;
 
 	FOR_LANES(l, m) {
@@ -589,8 +587,7 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 		}
 		/* coordinates in operand order: (x, y, z), array: layer first */
 		for (unsigned k = 0; k < nd + layered; k++) {
-			int64_t v = (int32_t)x->w->regs[(size_t)in->o[2 + k].reg *
-							 x->ws + l];
+			int64_t v = (int32_t)x_row(x, in->o[2 + k].reg)[l];
 			unsigned dim = layered ? (k == 0 ? nd : k - 1) : k;
 			c[dim] = v;
 		}
@@ -624,9 +621,9 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 		if (out && in->cmp == SUR_ZERO) {
 			if (!store)
 				for (unsigned e = 0; e < nv; e++)
-					x->w->regs[(size_t)(in->o[0].kind == OK_VEC
-						? in->vec_reg[e] : in->o[0].reg) *
-						   x->ws + l] = 0;
+					x_row(x, in->o[0].kind == OK_VEC
+					      ? in->vec_reg[e]
+					      : in->o[0].reg)[l] = 0;
 			continue;
 		}
 		uint8_t *p = fmem_ptr(&x->g->mem, a, size);
@@ -638,7 +635,7 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 		for (unsigned e = 0; e < nv; e++) {
 			uint32_t reg = in->o[0].kind == OK_VEC ? in->vec_reg[e]
 							       : in->o[0].reg;
-			uint64_t *rv = &x->w->regs[(size_t)reg * x->ws + l];
+			uint64_t *rv = &x_row(x, reg)[l];
 			if (kind == SK_RED) {
 				uint64_t v = in->o[0].kind == OK_IMM
 					? (uint64_t)in->o[0].imm : *rv, o = 0;

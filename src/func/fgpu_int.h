@@ -47,7 +47,8 @@ struct fmemrec {
 	uint64_t c[WS_MAX_WARP];     /* per-lane operand c (cas) */
 	uint32_t a_op;               /* enum atom_op */
 	uint32_t a_type;             /* enum ptype */
-	uint32_t a_dst;              /* destination register or REG_NONE */
+	uint32_t a_dst;              /* destination's storage slot (not its
+					register name) or REG_NONE */
 	uint32_t a_dsize;            /* destination register bytes */
 };
 
@@ -122,14 +123,21 @@ void fexec_atom_apply(struct fgpu *g, struct fwarp *w,
 /*
  * Launch limits on the host storage of block slots (docs/semantics.md,
  * "Resource limits").  PTX virtual registers are unbounded and ptxas maps
- * them to at most 255 physical ones, but this simulator keeps one 64-bit
- * slot per virtual register per thread, so it caps them; local memory per
+ * them to at most 255 physical ones; this simulator caps the declared
+ * count (their storage is by live range, see ptx_reg_slots); local memory per
  * thread is capped at the sm_75 hardware limit; and the storage of all
  * resident blocks together is capped so a launch never exhausts the host.
  */
 #define FGPU_MAX_REG_SLOTS (1u << 16)       /* 64-bit register slots per thread */
 #define FGPU_MAX_LOCAL_BYTES (512u << 10)   /* local bytes per thread */
 #define FGPU_MAX_SLOT_BYTES (4ull << 30)    /* storage of all block slots */
+/*
+ * Block-slot storage is kept across launches (many short launches of
+ * different sizes do not allocate each time) until it exceeds twice what
+ * a launch needs and by more than this; that launch then sizes every slot
+ * exactly and releases the rest.
+ */
+#define FGPU_SLOT_SLACK_BYTES (8ull << 20)
 
 /*
  * Validate launch l and prepare for it: block slots (storage sized for l;

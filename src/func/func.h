@@ -115,6 +115,12 @@ void fheap_release(struct ws_heap *h, struct fmem *m);
  */
 int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 		struct flaunch_stats *st, struct diag *d);
+/*
+ * Host bytes the block slots hold now (registers, predicates, SIMT stacks,
+ * saved recursive frames, shared and local memory, warp state): after a
+ * launch, what that launch needed, not the most any launch needed.
+ */
+size_t fgpu_slot_bytes(const struct fgpu *g);
 /* Blocks of this launch that fit on one SM at once (0: none fit). */
 unsigned fgpu_ctas_per_sm(const struct fgpu *g, const struct flaunch *l);
 

@@ -2,7 +2,7 @@
  * func_int.h - private interface of the functional model (func/).
  *
  * Models the architectural state of resident thread blocks: one struct
- * fwarp per warp with a register-major register file (regs[r * ws + lane]),
+ * fwarp per warp with a register-major register file (regs[slot * ws + lane]),
  * predicate lane masks, a carry-flag mask and an IPDOM SIMT stack.  Every
  * instruction executes for a whole warp at once: the dispatcher evaluates
  * the guard, then calls the opcode's handler exec_OP(x, insn, mask) once,
@@ -50,7 +50,9 @@ enum fwarp_state {
 };
 
 struct fwarp {
-	uint64_t *regs;           /* n_regs * ws slots, register-major */
+	uint64_t *regs;           /* k->n_slots rows of ws lanes: register-
+				     major storage, a register's row is
+				     its slot (ptx_kernel.reg_slot) */
 	lanemask_t *preds;        /* n_preds lane masks */
 	struct simt_entry *stack; /* SIMT stack, stack[sp-1] is the top */
 	uint32_t sp;              /* entries in use */
@@ -104,6 +106,7 @@ struct exec {
 	struct fcta *cta;             /* the executing CTA */
 	struct fwarp *w;              /* the executing warp */
 	const struct ptx_kernel *k;   /* kernel image */
+	const uint32_t *slot;         /* k->reg_slot: register -> row */
 	unsigned ws;                  /* warp size (lanes) */
 	uint32_t pc;                  /* pc of this instruction */
 	lanemask_t active;            /* SIMT-active lanes (before the guard) */
@@ -137,18 +140,25 @@ const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
  * are materialised into scratch row `slot` (use a different slot for each
  * source of one instruction).
  */
+static inline uint64_t *x_row(struct exec *x, uint32_t reg);
 static inline const uint64_t *x_src(struct exec *x, const struct opnd *o,
 				    unsigned slot)
 {
 	if (o->kind == OK_REG)
-		return x->w->regs + (size_t)o->reg * x->ws;
+		return x_row(x, o->reg);
 	return exec_src_slow(x, o, slot);
+}
+
+/* The ws lanes of virtual register reg: its storage slot's row. */
+static inline uint64_t *x_row(struct exec *x, uint32_t reg)
+{
+	return x->w->regs + (size_t)x->slot[reg] * x->ws;
 }
 
 /* Register row of destination operand o (must be OK_REG). */
 static inline uint64_t *x_dst(struct exec *x, const struct opnd *o)
 {
-	return x->w->regs + (size_t)o->reg * x->ws;
+	return x_row(x, o->reg);
 }
 
 /* Write v[lane] (truncated to the register width) for lanes in m. */
@@ -166,7 +176,7 @@ static inline void x_write(struct exec *x, const struct opnd *o,
 static inline void x_put(struct exec *x, const struct opnd *o, unsigned lane,
 			 uint64_t v)
 {
-	x->w->regs[(size_t)o->reg * x->ws + lane] = v & size_mask(o->size);
+	x_row(x, o->reg)[lane] = v & size_mask(o->size);
 }
 
 /* Lane mask value of a predicate source (negation applied; immediates 0/1

@@ -155,17 +155,52 @@ static int grow(void **p, size_t *cap, size_t n, size_t sz)
 }
 
 /*
- * Size slot c for blocks of launch l.  Slot storage is kept across
- * launches and only grows, so a program with many short launches does not
- * allocate per launch.  Returns 0, or -1 when the host cannot provide the
- * storage (the slot stays consistent: caps only count what was allocated).
+ * Shrink *p (holding *cap elements of size sz) to n elements when it holds
+ * more.  A failed shrink keeps the larger block, which is still valid.
  */
-static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
+static void shrink(void **p, size_t *cap, size_t n, size_t sz)
+{
+	void *q;
+
+	if (n >= *cap)
+		return;
+	q = realloc(*p, n * sz);
+	if (!q)
+		return;
+	*p = q;
+	*cap = n;
+}
+
+/* Release every buffer of warp w and zero it. */
+static void warp_free(struct fwarp *w)
+{
+	free(w->regs);
+	free(w->preds);
+	free(w->stack);
+	free(w->save);
+	memset(w, 0, sizeof(*w));
+}
+
+/*
+ * Size slot c for blocks of launch l.  Storage kept from an earlier launch
+ * is reused where this one needs as much; with trim, what it no longer
+ * needs is released (warps past its block size, register rows past its
+ * slots, shared and local bytes, saved recursive frames), so the slot
+ * holds exactly what this launch needs.  Returns 0, or -1 when the host
+ * cannot provide the storage (the slot stays consistent: caps only count
+ * what is allocated).
+ */
+static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l,
+			bool trim)
 {
 	const struct ptx_kernel *k = l->k;
 	unsigned nthr = launch_threads(l), ws = g->ws;
 	size_t cap = c->warps_cap;
 	unsigned n_warps = (nthr + ws - 1) / ws;
+	for (size_t i = n_warps; trim && i < cap; i++)
+		warp_free(&c->warps[i]);
+	if (trim)
+		shrink((void **)&c->warps, &cap, n_warps, sizeof(*c->warps));
 	if (grow((void **)&c->warps, &cap, n_warps, sizeof(*c->warps)))
 		return -1;
 	c->warps_cap = (uint32_t)cap;
@@ -174,17 +209,32 @@ static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 	c->shared_bytes = launch_shared(l);
 	c->local_bytes = ALIGN_UP(k->local_bytes, 8);
 	c->dyn_shared = l->dyn_shared;
+	size_t local = MAX((size_t)c->n_warps * ws * c->local_bytes, (size_t)1);
+	size_t regs = (size_t)k->n_slots * ws, preds = MAX(k->n_preds, 1u);
+	if (trim) {
+		shrink((void **)&c->shared, &c->shared_cap,
+		       MAX(c->shared_bytes, 1u), 1);
+		shrink((void **)&c->local, &c->local_cap, local, 1);
+	}
 	if (grow((void **)&c->shared, &c->shared_cap,
 		 MAX(c->shared_bytes, 1u), 1) ||
-	    grow((void **)&c->local, &c->local_cap,
-		 MAX((size_t)c->n_warps * ws * c->local_bytes, (size_t)1), 1))
+	    grow((void **)&c->local, &c->local_cap, local, 1))
 		return -1;
 	for (unsigned i = 0; i < c->n_warps; i++) {
 		struct fwarp *w = &c->warps[i];
-		if (grow((void **)&w->regs, &w->regs_cap,
-			 (size_t)MAX(k->n_regs, 1u) * ws, sizeof(uint64_t)) ||
-		    grow((void **)&w->preds, &w->preds_cap,
-			 MAX(k->n_preds, 1u), sizeof(lanemask_t)))
+		if (trim) {
+			shrink((void **)&w->regs, &w->regs_cap, regs,
+			       sizeof(uint64_t));
+			shrink((void **)&w->preds, &w->preds_cap, preds,
+			       sizeof(lanemask_t));
+			free(w->save);
+			w->save = NULL;
+			w->save_len = w->save_cap = 0;
+		}
+		if (grow((void **)&w->regs, &w->regs_cap, regs,
+			 sizeof(uint64_t)) ||
+		    grow((void **)&w->preds, &w->preds_cap, preds,
+			 sizeof(lanemask_t)))
 			return -1;
 		if (!w->stack) {
 			w->stack = calloc(16, sizeof(*w->stack));
@@ -198,14 +248,29 @@ static int slot_prepare(struct fgpu *g, struct fcta *c, const struct flaunch *l)
 	return 0;
 }
 
+size_t fgpu_slot_bytes(const struct fgpu *g)
+{
+	size_t n = 0;
+
+	for (unsigned s = 0; s < g->slots_cap; s++) {
+		const struct fcta *c = &g->slots[s];
+		n += c->warps_cap * sizeof(struct fwarp) + c->shared_cap +
+		     c->local_cap;
+		for (unsigned i = 0; i < c->warps_cap; i++) {
+			const struct fwarp *w = &c->warps[i];
+			n += w->regs_cap * sizeof(uint64_t) +
+			     w->preds_cap * sizeof(lanemask_t) +
+			     w->stack_cap * sizeof(struct simt_entry) +
+			     w->save_cap;
+		}
+	}
+	return n;
+}
+
 static void slot_free(struct fcta *c)
 {
-	for (unsigned i = 0; i < c->warps_cap; i++) {
-		free(c->warps[i].regs);
-		free(c->warps[i].preds);
-		free(c->warps[i].stack);
-		free(c->warps[i].save);
-	}
+	for (unsigned i = 0; i < c->warps_cap; i++)
+		warp_free(&c->warps[i]);
 	free(c->warps);
 	free(c->shared);
 	free(c->local);
@@ -453,10 +518,12 @@ static int launch_check(const struct fgpu *g, const struct flaunch *l,
  * fit the device memory, as the real driver backs local memory for every
  * resident thread in device memory.  Every factor is bounded (registers
  * and local bytes by the per-thread caps, threads by launch_check, slots by
- * the configuration), so the 64-bit products cannot overflow.
+ * the configuration), so the 64-bit products cannot overflow.  *need gets
+ * the bytes of that storage.
  */
 static int launch_storage_check(const struct fgpu *g, const struct flaunch *l,
-				unsigned n_slots, struct diag *d)
+				unsigned n_slots, uint64_t *need,
+				struct diag *d)
 {
 	const struct ptx_kernel *k = l->k;
 	uint64_t thr_regs, thr_local, threads, blk, total;
@@ -474,12 +541,13 @@ static int launch_storage_check(const struct fgpu *g, const struct flaunch *l,
 			 k->local_bytes, FGPU_MAX_LOCAL_BYTES);
 		return WS_E_RESOURCES;
 	}
-	thr_regs = (uint64_t)MAX(k->n_regs, 1u) * 8;
+	thr_regs = (uint64_t)k->n_slots * 8;
 	thr_local = ALIGN_UP((uint64_t)k->local_bytes, 8);
 	threads = (uint64_t)n_slots * warps * ws;
 	blk = launch_shared(l) + (uint64_t)warps *
 	      (MAX(k->n_preds, 1u) * sizeof(lanemask_t) + sizeof(struct fwarp));
 	total = threads * (thr_regs + thr_local) + n_slots * blk;
+	*need = total;
 	if (thr_local * threads > (uint64_t)g->cfg->device_mem_mb << 20) {
 		diag_err(d, "launch of '%s': %llu bytes of local memory for "
 			 "%llu resident threads (%llu per thread) exceed the "
@@ -609,9 +677,12 @@ int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
 	uint64_t n_ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	unsigned n_slots = all_slots ? cps * g->cfg->n_sm :
 		(unsigned)MIN((uint64_t)cps * g->cfg->n_sm, n_ctas);
-	int rc = launch_storage_check(g, l, n_slots, d);
+	uint64_t need;
+	int rc = launch_storage_check(g, l, n_slots, &need, d);
 	if (rc)
 		return rc;
+	uint64_t held = fgpu_slot_bytes(g);
+	bool trim = held > 2 * need && held - need > FGPU_SLOT_SLACK_BYTES;
 	if (n_slots > g->slots_cap) {
 		size_t cap = g->slots_cap, bcap = g->slots_cap;
 		int err = grow((void **)&g->slots, &cap, n_slots,
@@ -623,8 +694,10 @@ int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
 			goto out_of_memory;
 	}
 	for (unsigned s = 0; s < n_slots; s++)
-		if (slot_prepare(g, &g->slots[s], l))
+		if (slot_prepare(g, &g->slots[s], l, trim))
 			goto out_of_memory;
+	for (unsigned s = n_slots; trim && s < g->slots_cap; s++)
+		slot_free(&g->slots[s]); /* a smaller launch: release the rest */
 	g->l = l;
 	g->n_slots = n_slots;
 	g->icount = g->tinsn = g->last_progress = g->max_gap_insn = 0;

@@ -8,10 +8,13 @@
  * small integer indices, symbols are folded into addresses or offsets,
  * branch targets and reconvergence points are instruction indices (pcs).
  *
- * Register model: every register, whatever its declared type, occupies one
- * 64-bit slot per thread; a value is kept zero-extended to its declared width
- * (opnd.size), so handlers read the low bits and sign-extend by the
- * instruction type when they need to.  Predicates live in a separate index
+ * Register model: operands name virtual registers (the timing model's
+ * scoreboard, bank and print use these names); the functional model stores
+ * them through ptx_kernel.reg_slot, which gives registers whose live ranges
+ * never overlap the same storage slot.  Every register, whatever its
+ * declared type, occupies one 64-bit slot per thread; a value is kept
+ * zero-extended to its declared width (opnd.size), so handlers read the low
+ * bits and sign-extend by the instruction type when they need to.  Predicates live in a separate index
  * space and are stored per warp as lane masks.
  */
 #ifndef SIM_PTX_IR_H
@@ -375,7 +378,9 @@ struct ptx_func_info {      /* one function placed in a kernel image */
 	uint32_t entry_pc;      /* first instruction */
 	uint32_t end_pc;        /* its OP_FEND */
 	uint32_t reg_base;      /* first register slot of the function */
-	uint32_t n_regs;        /* its register slots */
+	uint32_t n_regs;        /* its virtual registers */
+	uint32_t slot_base;     /* first storage slot of its registers */
+	uint32_t n_slots;       /* its storage slots (ptx_kernel.reg_slot) */
 	uint32_t pred_base;     /* first predicate */
 	uint32_t n_preds;       /* its predicates */
 	uint32_t frame_base;    /* its region of the per-thread local frame */
@@ -396,7 +401,12 @@ struct ptx_kernel {
 	const char *file;            /* PTX file name for diagnostics */
 	struct insn *code;           /* n_insn instructions; pc 0 = entry */
 	uint32_t n_insn;             /* instructions incl. synthetic FENDs */
-	uint32_t n_regs;             /* 64-bit register slots per thread */
+	uint32_t n_regs;             /* virtual registers per thread (the
+					names insn operands use) */
+	uint32_t *reg_slot;          /* n_regs entries: the 64-bit storage
+					slot of each virtual register, by
+					live range (live.c) */
+	uint32_t n_slots;            /* storage slots per thread (>= 1) */
 	uint32_t n_preds;            /* predicate registers per thread */
 	struct ptx_func_info *funcs; /* funcs[0] is the kernel itself */
 	uint32_t n_funcs;            /* functions in the image */

@@ -733,3 +733,212 @@ uint32_t ptx_live_regs(const struct ptx_kernel *k)
 	free(across);
 	return regs;
 }
+
+/* ---- storage slots ------------------------------------------------------ */
+
+/*
+ * The functional model stores a warp's registers register-major, one row
+ * of lanes per slot, so a kernel that declares %r<1200> but holds 30 values
+ * at once needs 30 rows, not 1200.  Each function gets its own contiguous
+ * range of slots (a recursive one saves and restores exactly that range),
+ * and inside it registers that are never live at the same time share a
+ * slot: an interference graph over the liveness above, coloured greedily
+ * in the order registers first appear.  The names in the code do not
+ * change, so the timing model (scoreboard, operand banks) sees the same
+ * registers as before.
+ *
+ * What makes sharing invisible to the program:
+ *  - a written register interferes with everything live after the write,
+ *    even when its own value is dead (the write still lands), and with
+ *    every register the same instruction reads or writes (handlers may
+ *    write one destination lane before reading another source lane);
+ *  - a guarded write does not end the old value (live_step), so the old
+ *    value's register stays live across it;
+ *  - registers live on entry to the function (read before any write on
+ *    some path: they see what a previous block or call left, see
+ *    fgpu_cta_start) and destinations of atomics (the timing model writes
+ *    them when the L2 applies the atomic, later than the instruction)
+ *    get a slot of their own.
+ * A function over the liveness budget, or with more than LIVE_MAX_ALLOC
+ * registers, keeps one slot per register.
+ */
+#define LIVE_MAX_ALLOC 8192u /* registers coloured per function (8 MiB) */
+
+struct live_alloc {                /* interference of one function */
+	uint32_t n;                    /* nodes: dense register ids */
+	uint32_t nw;                   /* words per adjacency row */
+	uint64_t *adj;                 /* n rows of nw words, symmetric */
+	uint8_t *own;                  /* 1: the register gets its own slot */
+};
+
+static void live_edge(struct live_alloc *la, uint32_t a, uint32_t b)
+{
+	if (a == b)
+		return;
+	live_set(&la->adj[(size_t)a * la->nw], b);
+	live_set(&la->adj[(size_t)b * la->nw], a);
+}
+
+/* Edges between d and every member of set s. */
+static void live_edge_set(struct live_alloc *la, uint32_t d, const uint64_t *s)
+{
+	for (uint32_t i = 0; i < la->nw; i++) {
+		uint64_t bits = s[i];
+		while (bits) {
+			live_edge(la, d, i * 64 + bit_ctz64(bits));
+			bits &= bits - 1;
+		}
+	}
+}
+
+/* Interference edges of every block of lf (reachable or not). */
+static void live_interfere(struct live_fn *lf, struct live_alloc *la)
+{
+	const struct ptx_kernel *k = lf->k;
+	struct live_ops ops;
+
+	for (uint32_t b = 0; b < lf->n_blocks; b++) {
+		live_out(lf, b);
+		for (uint32_t pc = lf->bstart[b + 1]; pc-- > lf->bstart[b];) {
+			const struct insn *in = &k->code[pc];
+			live_ops_get(lf, in, &ops);
+			for (unsigned i = 0; i < ops.n_def; i++) {
+				live_edge_set(la, ops.def[i], lf->cur);
+				for (unsigned j = 0; j < ops.n_def; j++)
+					live_edge(la, ops.def[i], ops.def[j]);
+				for (unsigned j = 0; j < ops.n_use; j++)
+					live_edge(la, ops.def[i], ops.use[j]);
+				if (in->op == OP_ATOM)
+					la->own[ops.def[i]] = 1;
+			}
+			live_step(lf, in, NULL);
+		}
+	}
+	for (uint32_t i = 0; i < lf->n_dense; i++)
+		if (live_test(lf->in, i)) /* block 0 is the entry */
+			la->own[i] = 1;
+}
+
+/*
+ * Colour the nodes: registers with a slot of their own take 0, 1, ...
+ * in id order, then every other node the lowest colour above those that
+ * no coloured neighbour has.  Returns the number of colours; col[] gets
+ * each node's.
+ */
+static uint32_t live_colour(const struct live_alloc *la, uint32_t *col)
+{
+	uint64_t *used = xcalloc(la->nw + 1, sizeof(uint64_t));
+	uint32_t n_own = 0, n_col;
+
+	for (uint32_t i = 0; i < la->n; i++)
+		col[i] = la->own[i] ? n_own++ : LIVE_UNSET;
+	n_col = n_own;
+	for (uint32_t i = 0; i < la->n; i++) {
+		const uint64_t *row = &la->adj[(size_t)i * la->nw];
+		uint32_t c;
+		if (la->own[i])
+			continue;
+		memset(used, 0, (la->nw + 1) * sizeof(uint64_t));
+		for (uint32_t w = 0; w < la->nw; w++) {
+			uint64_t bits = row[w];
+			while (bits) {
+				uint32_t j = w * 64 + bit_ctz64(bits);
+				bits &= bits - 1;
+				if (col[j] != LIVE_UNSET && col[j] >= n_own)
+					live_set(used, col[j] - n_own);
+			}
+		}
+		for (c = 0; live_test(used, c); c++)
+			;
+		col[i] = n_own + c;
+		n_col = MAX(n_col, col[i] + 1);
+	}
+	free(used);
+	return n_col;
+}
+
+/*
+ * Slots of function fi's registers, numbered from its slot_base (set by
+ * the caller); sets fi->n_slots.  false: the function references
+ * registers outside its own range (the caller then keeps the identity).
+ */
+static bool live_fn_slots(struct ptx_kernel *k, struct ptx_func_info *fi)
+{
+	struct live_fn lf = {.k = k, .a = fi->entry_pc, .e = fi->end_pc};
+	struct live_alloc la = {0};
+	uint32_t *col = NULL, i;
+	bool ok = true, coloured = false;
+
+	live_number(&lf);
+	if (lf.n_dense && (lf.lo < fi->reg_base ||
+			   lf.lo + lf.n_map > fi->reg_base + fi->n_regs)) {
+		ok = false;
+		goto out;
+	}
+	if (lf.n_dense && lf.n_dense <= LIVE_MAX_ALLOC) {
+		lf.nw = (lf.n_dense + 63) / 64;
+		live_blocks(&lf);
+		if (((uint64_t)lf.n_blocks + 3) * lf.nw <= LIVE_MAX_WORDS &&
+		    ((uint64_t)lf.n_succ + 2 * lf.n_blocks) * lf.nw <=
+		    LIVE_MAX_WORK) {
+			lf.in = xcalloc(((size_t)lf.n_blocks + 1) * lf.nw,
+					sizeof(uint64_t));
+			lf.m2 = xcalloc(3 * (size_t)lf.nw, sizeof(uint64_t));
+			lf.m4 = lf.m2 + lf.nw;
+			lf.cur = lf.m4 + lf.nw;
+			coloured = live_solve(&lf);
+		}
+	}
+	if (coloured) {
+		la.n = lf.n_dense;
+		la.nw = lf.nw;
+		la.adj = xcalloc((size_t)la.n * la.nw, sizeof(uint64_t));
+		la.own = xcalloc(la.n, 1);
+		col = xmalloc((size_t)la.n * sizeof(uint32_t));
+		live_interfere(&lf, &la);
+		fi->n_slots = live_colour(&la, col);
+		for (i = 0; i < fi->n_regs; i++) {
+			uint32_t r = fi->reg_base + i;
+			uint32_t id = r >= lf.lo && r - lf.lo < lf.n_map ?
+				lf.map[r - lf.lo] : LIVE_UNSET;
+			/* a register no instruction names shares slot 0 */
+			k->reg_slot[r] = fi->slot_base +
+				(id == LIVE_UNSET ? 0 : col[id]);
+		}
+	} else {
+		fi->n_slots = fi->n_regs;
+		for (i = 0; i < fi->n_regs; i++)
+			k->reg_slot[fi->reg_base + i] = fi->slot_base + i;
+	}
+out:
+	free(col);
+	free(la.adj);
+	free(la.own);
+	live_fn_release(&lf);
+	return ok;
+}
+
+void ptx_reg_slots(struct ptx_kernel *k)
+{
+	uint32_t next = 0, f;
+	bool ok = live_image_ok(k);
+
+	for (f = 0; ok && f < k->n_funcs; f++) {
+		struct ptx_func_info *fi = &k->funcs[f];
+		fi->slot_base = next;
+		ok = fi->reg_base + (uint64_t)fi->n_regs <= k->n_regs &&
+		     live_fn_slots(k, fi);
+		next += fi->n_slots;
+	}
+	if (ok) {
+		k->n_slots = MAX(next, 1u);
+		return;
+	}
+	for (uint32_t r = 0; r < k->n_regs; r++)
+		k->reg_slot[r] = r;
+	for (f = 0; f < k->n_funcs; f++) {
+		k->funcs[f].slot_base = k->funcs[f].reg_base;
+		k->funcs[f].n_slots = k->funcs[f].n_regs;
+	}
+	k->n_slots = MAX(k->n_regs, 1u);
+}

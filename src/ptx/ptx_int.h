@@ -300,6 +300,12 @@ int ptx_link(struct ptx_front *pf);
  * to [4, 255]. (live.c)
  */
 uint32_t ptx_live_regs(const struct ptx_kernel *k);
+/*
+ * Fill k->reg_slot (allocated, n_regs entries), k->n_slots and the
+ * slot_base/n_slots of every function: registers whose live ranges never
+ * overlap share a storage slot, per function.  (live.c)
+ */
+void ptx_reg_slots(struct ptx_kernel *k);
 
 /* State of one ptx_module_load call. */
 struct ptx_front {
