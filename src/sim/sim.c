@@ -1009,6 +1009,11 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 		sim_launch_stats(s, l->kernel, &st, s->t ? &ts : NULL, cycles,
 				 rc);
 		sim_add_totals(s->tot, s->lst);
+		/* occupancy inputs: per launch, not summed into the totals */
+		stats_u64(s->lst, "kernel_regs_per_thread",
+			  l->kernel->regs_per_thread);
+		stats_u64(s->lst, "kernel_ctas_per_sm",
+			  fgpu_ctas_per_sm(s->g, &fl));
 		sim_ratios(s->tot, &s->cfg);
 		s->tot_wall += st.wall_s;
 		stats_f64(s->tot, "sim_wall_seconds", s->tot_wall);
