@@ -85,6 +85,7 @@ def main():
     print(rule)
     changed = {n: 0 for n in sizes}
     rows = 0
+    diffs = []
     for w in names:
         res = {}
         for n in sizes:
@@ -93,6 +94,7 @@ def main():
         for k in res[sizes[0]][0]:
             live, ptx = res[sizes[0]][0][k][0], res[sizes[0]][1][k][0]
             row = "| %s | %s | %d | %d |" % (w, k, live, ptx)
+            diffs.append(ptx - live)
             for n in sizes:
                 l, p = res[n][0][k], res[n][1][k]
                 row += " %s | %s |" % (tbs(l[1], l[2]), tbs(p[1], p[2]))
@@ -101,7 +103,13 @@ def main():
             print(row)
             rows += 1
     print()
-    print("%d kernels; TBs/SM differ on " % rows +
+    ad = sorted(abs(x) for x in diffs)
+    print("%d kernels: ptxas - liveness from %+d to %+d registers, median "
+          "|difference| %d, within +-4 for %d, ptxas higher for %d, lower "
+          "for %d; TBs/SM differ on " % (
+              rows, min(diffs), max(diffs), ad[len(ad) // 2],
+              sum(x <= 4 for x in ad), sum(x > 0 for x in diffs),
+              sum(x < 0 for x in diffs)) +
           ", ".join("%d at %dK registers" % (changed[n], n // 1024)
                     for n in sizes) + ".")
 
