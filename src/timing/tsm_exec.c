@@ -27,6 +27,26 @@ static inline int ex_unit_pick(const struct tgpu *t, const struct tsm *s,
 	return -1;
 }
 
+/*
+ * An ALU writeback released scoreboard entries of warp wi, whose I-buffer
+ * is not empty.  Of the bits tsm_warp_update keeps, only scoreboard-wait
+ * depends on the scoreboard, and every other input is as the last update
+ * saw it (each stage updates the warp when it changes one), so only that
+ * bit is recomputed: set when the head collides, never on a wrong path.
+ */
+static inline void ex_sb_update(struct tgpu *t, struct tsm *s, unsigned wi)
+{
+	struct twarp *w = &s->w[wi];
+	unsigned i = wi / 64;
+	uint64_t b = 1ULL << (wi % 64);
+	if (!w->fw || (s->wrongpath[i] & b))
+		return;
+	if (tsb_collide(t, w, w->ib_pc))
+		s->sbwait[i] |= b;
+	else
+		s->sbwait[i] &= ~b;
+}
+
 void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 {
 	unsigned slot = (unsigned)(t->cycle % T_WHEEL);
@@ -43,7 +63,7 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 			w->n_atom--;
 			tsm_warp_update(t, s, b->warp);
 		} else if (w->ib_n) {
-			tsm_warp_update(t, s, b->warp);
+			ex_sb_update(t, s, b->warp);
 		}
 		if (!w->n_wb && !w->n_mem && !w->n_oc)
 			tgpu_warp_check_done(t, s, b->warp);
