@@ -18,8 +18,11 @@ reused when present, so a second call only prints.  Prints Markdown:
      ("struct+": before issue #12 they were one class), and the
      difference GTO - LRR.
 
+  3. per workload: the L1D miss rate and reservation fails per access;
+  4. with --kernels W: W's cycles per kernel.
+
 usage: tools/baws_gto_lrr.py --tree before=/tmp/old/build --tree now=build
-       [--out DIR] [-j N] [--class NAME]
+       [--out DIR] [-j N] [--class NAME] [--kernels W]...
 """
 import argparse
 import concurrent.futures
@@ -66,21 +69,32 @@ def run(build, w, sched, path):
     return path
 
 
+MEM = ["L1D_total_cache_accesses", "L1D_total_cache_misses",
+       "L1D_total_cache_reservation_fails"]
+
+
 def read(path):
-    """Cycles and warp-cycle classes summed over the launches of a run."""
-    cyc, wc = 0, {c: 0 for c in COLS}
+    """Cycles, warp-cycle classes and L1D counts summed over the launches
+    of a run, and cycles per kernel name."""
+    cyc, wc, mem, kern = 0, {c: 0 for c in COLS}, {m: 0 for m in MEM}, {}
+    name = None
     with open(path) as f:
         for line in f:
             k, _, v = line.partition(" = ")
             k = k.strip()
-            if k == "gpu_sim_cycle":
+            if k == "kernel_name":
+                name = v.strip()
+            elif k == "gpu_sim_cycle":
                 cyc += int(v)
+                kern[name] = kern.get(name, 0) + int(v)
+            elif k in mem:
+                mem[k] += int(v)
             elif k.startswith("warp_cycles_") and k != "warp_cycles_total":
                 c = k[len("warp_cycles_"):]
                 c = FOLD.get(c, c)
                 if c in wc:
                     wc[c] += int(v)
-    return cyc, wc
+    return cyc, wc, mem, kern
 
 
 def main():
@@ -91,6 +105,9 @@ def main():
     ap.add_argument("--out", default="results/baws_gto_lrr")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--class", dest="cls", default="baws-barrier")
+    ap.add_argument("--kernels", action="append", default=[],
+                    help="also print cycles per kernel of this workload "
+                         "(repeatable)")
     a = ap.parse_args()
     trees = [t.split("=", 1) for t in a.tree]
     ws = workloads(a.cls)
@@ -156,6 +173,36 @@ def main():
                 x, y = lw[c] / tot_l, gw[c] / tot_l
                 cells.append("%.3f / %.3f / %+.3f" % (x, y, y - x))
             print("| %s | %s | %s |" % (w, l, " | ".join(cells)))
+
+    print("\n### L1D per workload: miss rate and reservation fails per "
+          "access (LRR / GTO)\n")
+    print("| workload | " + " | ".join(
+        "miss rate %s | res. fails/access %s" % (l, l) for l in labels) +
+        " |")
+    print("|---|" + "---:|---:|" * len(labels))
+    for w in ws:
+        cells = []
+        for l in labels:
+            r = []
+            for s in ("lrr", "gto"):
+                m = res[l, w, s][2]
+                acc = m[MEM[0]] or 1
+                r.append((m[MEM[1]] / acc, m[MEM[2]] / acc))
+            cells.append("%.3f / %.3f" % (r[0][0], r[1][0]))
+            cells.append("%.2f / %.2f" % (r[0][1], r[1][1]))
+        print("| %s | %s |" % (w, " | ".join(cells)))
+
+    for w in a.kernels:
+        print("\n### %s: cycles per kernel (LRR / GTO)\n" % w)
+        names = sorted(res[labels[0], w, "lrr"][3],
+                       key=lambda n: -res[labels[0], w, "lrr"][3][n])
+        print("| kernel | " + " | ".join(labels) + " |")
+        print("|---|" + "---:|" * len(labels))
+        for n in names:
+            print("| %s | %s |" % (n, " | ".join(
+                "%d / %d" % (res[l, w, "lrr"][3].get(n, 0),
+                             res[l, w, "gto"][3].get(n, 0))
+                for l in labels)))
 
 
 if __name__ == "__main__":
