@@ -91,4 +91,22 @@ void ptx_insn_regs(const struct insn *in, uint32_t n_regs,
 /* Whether operand o[0] of in is written (else read or absent). */
 bool ptx_insn_o0_is_def(const struct insn *in);
 
+/*
+ * Registers per thread from NVIDIA's ptxas (ptxas.c): run
+ * `ptxas -v -arch=sm_<sm> -o /dev/null` on the module text (found on PATH,
+ * no shell, temporary files removed) and store in regs[i] the "Used N
+ * registers" count it reports for entry names[i].  Returns 0, or -1 with
+ * a message in d: ptxas not on PATH, its run failed (its output quoted),
+ * or it printed no count for one of the names.
+ */
+int ptx_ptxas_regs(const char *text, size_t len, unsigned sm,
+		   const char *const *names, uint32_t n, uint32_t *regs,
+		   struct diag *d);
+/*
+ * The parser behind it: the count in the "Used N registers" line that
+ * follows "Compiling entry function 'name'" in ptxas -v output out.
+ * Returns 0 with *regs set, or -1 when out has none for name.
+ */
+int ptx_ptxas_parse(const char *out, const char *name, uint32_t *regs);
+
 #endif

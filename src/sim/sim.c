@@ -21,6 +21,7 @@
 #include "../sched/fetch.h"
 #include "../sched/sched.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <time.h>
@@ -131,6 +132,23 @@ static int sim_kernel_regs(const char *spec, const char *name, uint32_t *n,
 	return found;
 }
 
+/*
+ * ptxas_regs: the arch it names ("sm_NN" -> NN, "target" -> 0), or -1 when
+ * the value is neither.
+ */
+static int sim_ptxas_arch(const char *v)
+{
+	char *stop;
+	unsigned long sm;
+
+	if (!strcmp(v, "target"))
+		return 0;
+	if (strncmp(v, "sm_", 3) || !isdigit((unsigned char)v[3]))
+		return -1;
+	sm = strtoul(v + 3, &stop, 10);
+	return *stop || sm < 10 || sm > 999 ? -1 : (int)sm;
+}
+
 int ws_config_check(struct ws_config *c, struct diag *d)
 {
 	char err[256];
@@ -177,6 +195,11 @@ int ws_config_check(struct ws_config *c, struct diag *d)
 		return WS_E_INVALID;
 	if (sim_kernel_regs(c->kernel_regs, NULL, NULL, d) < 0)
 		return WS_E_INVALID;
+	if (*c->ptxas_regs && sim_ptxas_arch(c->ptxas_regs) < 0) {
+		diag_err(d, "ptxas_regs '%s': expected '' (off), 'target' (the "
+			 "module's .target) or sm_NN", c->ptxas_regs);
+		return WS_E_INVALID;
+	}
 	return WS_OK;
 }
 
@@ -465,6 +488,44 @@ static int sim_alloc_var(void *ctx, const struct ptx_var *v, addr_t *addr,
 	return 0;
 }
 
+/*
+ * ptxas_regs: replace every kernel's liveness estimate by ptxas's count
+ * (still capped by .maxnreg; --regs is applied after and wins).  Errors,
+ * never a silent fall-back, when ptxas is missing or fails.
+ */
+static int sim_ptxas_regs(struct ws_sim *s, const char *text, size_t len,
+			  struct ptx_module *pm, struct diag *d)
+{
+	int sm = sim_ptxas_arch(s->cfg.ptxas_regs);
+	const char **names;
+	uint32_t *regs;
+	int rc;
+
+	if (!sm)
+		sm = (int)pm->target_sm;
+	if (sm <= 0)
+		return diag_err(d, "ptxas_regs 'target': module %s names no "
+				".target sm_XX; give the arch (ptxas_regs=sm_75)",
+				pm->filename);
+	if (!pm->n_kernels)
+		return 0;
+	names = xcalloc(pm->n_kernels, sizeof(*names));
+	regs = xcalloc(pm->n_kernels, sizeof(*regs));
+	for (uint32_t i = 0; i < pm->n_kernels; i++)
+		names[i] = pm->kernels[i]->name;
+	rc = ptx_ptxas_regs(text, len, (unsigned)sm, names, pm->n_kernels,
+			    regs, d);
+	for (uint32_t i = 0; !rc && i < pm->n_kernels; i++) {
+		struct ptx_kernel *k = pm->kernels[i];
+		k->regs_per_thread = MAX(regs[i], 1u);
+		if (k->maxnreg)
+			k->regs_per_thread = MIN(k->regs_per_thread, k->maxnreg);
+	}
+	free(names);
+	free(regs);
+	return rc;
+}
+
 int ws_module_load(struct ws_sim *s, const char *text, size_t len,
 		   const char *name, struct ws_module **out, struct diag *d)
 {
@@ -480,6 +541,13 @@ int ws_module_load(struct ws_sim *s, const char *text, size_t len,
 		return WS_E_PTX;
 	if (pm->warnings)
 		fputs(pm->warnings, stderr); /* .target/.version (issue 18) */
+	if (*s->cfg.ptxas_regs && sim_ptxas_regs(s, text, len, pm, d)) {
+		for (uint32_t i = 0; i < pm->n_vars; i++)
+			if (pm->vars[i].addr)
+				fmem_free(fgpu_mem(s->g), pm->vars[i].addr);
+		ptx_module_free(pm);
+		return WS_E_PTX;
+	}
 	struct ws_module *m = xcalloc(1, sizeof(*m));
 	m->ptx = pm;
 	/* --regs: registers per thread as given (ptxas's count) */
@@ -941,6 +1009,11 @@ int ws_launch(struct ws_sim *s, const struct ws_launch *l, struct diag *d)
 		sim_launch_stats(s, l->kernel, &st, s->t ? &ts : NULL, cycles,
 				 rc);
 		sim_add_totals(s->tot, s->lst);
+		/* occupancy inputs: per launch, not summed into the totals */
+		stats_u64(s->lst, "kernel_regs_per_thread",
+			  l->kernel->regs_per_thread);
+		stats_u64(s->lst, "kernel_ctas_per_sm",
+			  fgpu_ctas_per_sm(s->g, &fl));
 		sim_ratios(s->tot, &s->cfg);
 		s->tot_wall += st.wall_s;
 		stats_f64(s->tot, "sim_wall_seconds", s->tot_wall);

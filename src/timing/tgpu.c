@@ -602,6 +602,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 	unsigned wpt = (nthr + t->ws - 1) / t->ws;
 	t->k = k;
 	tinsn_build(t, k);
+	toc_launch(t);
 	/* the policies learn the launch (and its annotated SIBs) */
 	free(t->sib_pc);
 	t->sib_pc = NULL;
@@ -913,5 +914,6 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	free(t->ops);
 	t->ti = NULL;
 	t->ops = NULL;
+	toc_launch_end(t);
 	return rc;
 }

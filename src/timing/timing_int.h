@@ -73,6 +73,9 @@ struct toc_cfg {
 					     priority-diagonal period */
 	unsigned bank_mask;               /* n_banks - 1 when a power of 2,
 					     else 0 (use the modulo) */
+	uint64_t all_banks;               /* bitset of every bank */
+	unsigned buses;                   /* writebacks per cycle: result
+					     buses, at most T_WHEEL_PER */
 };
 
 /* Register bank of scoreboard id `reg` of warp slot `warp`. */
@@ -99,8 +102,10 @@ struct tcu {
 
 /* The operand collector of one SM with its pipeline registers. */
 struct toc {
-	struct tpreg idoc[TOC__COUNT][TOC_MAX_W]; /* issue -> collector,
-						     oldest first */
+	struct tpreg idoc[TOC__COUNT][TOC_MAX_W]; /* issue -> collector: a
+						     ring, oldest at head */
+	uint8_t idoc_head[TOC__COUNT]; /* ring index of the oldest ID_OC
+					  entry */
 	uint8_t n_idoc[TOC__COUNT];  /* valid ID_OC slots */
 	struct tpreg ocex[TOC__COUNT][TOC_MAX_W]; /* collector -> unit,
 						     oldest first */
@@ -124,12 +129,24 @@ struct toc {
 					do not go to the LD/ST unit */
 };
 
+/* Register-bank use of one instruction, decoded once per launch for the
+ * collector (tsm_oc.c); banks are those of warp slot 0, a warp's are the
+ * same rotated by its slot (bank = (register + warp) mod banks). */
+struct toc_insn {
+	uint64_t wbanks;    /* bitset: banks its register destinations write
+			       (with up to 32 banks, repeated n_banks bits
+			       higher, so that a rotation is one shift) */
+	uint32_t src_off;   /* first entry in tgpu.oc_src of its reads */
+	uint8_t n_src;      /* register reads (predicates have no bank) */
+};
+
 /* Timing properties of one instruction, decoded once per launch. */
 struct tinsn {
 	uint8_t unit;       /* enum tunit (DP already mapped to SFU if none) */
 	uint8_t is_mem;     /* goes to the LD/ST unit */
 	uint8_t is_fence;   /* membar: wait for the warp's stores */
 	uint8_t bypass;     /* .cg/.cv/volatile: skip the L1D */
+	uint8_t oc_cls;     /* enum toc_class (set by toc_launch) */
 	uint16_t lat;       /* result latency in core cycles */
 	uint16_t ii;        /* initiation interval in core cycles */
 	uint32_t use_off;   /* first entry in tgpu.ops of the read set */
@@ -329,6 +346,9 @@ struct tgpu {
 	/* per launch */
 	const struct ptx_kernel *k;  /* kernel */
 	struct tinsn *ti;            /* per pc */
+	struct toc_insn *oci;        /* per pc: collector bank use */
+	uint8_t *oc_src;             /* banks (of warp slot 0) of every
+					pc's register reads, in read order */
 	uint32_t *ops;               /* scoreboard ids of every pc */
 	unsigned sb_words;           /* 64-bit words per scoreboard */
 	unsigned n_regs;             /* first predicate scoreboard id */
@@ -365,8 +385,6 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s);
  * it ends a shared-memory atomic (tsm_exec.c). */
 void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc,
 		bool atom);
-/* A free pipeline of unit class u this cycle, or -1 (tsm_exec.c). */
-int tsm_unit_pick(const struct tgpu *t, const struct tsm *s, unsigned u);
 /* LD/ST stage: push one transaction (tsm_ldst.c). */
 void tsm_ldst_cycle(struct tgpu *t, struct tsm *s);
 /* Hand the access just executed by warp wi at pc to the LD/ST unit
@@ -392,15 +410,43 @@ void toc_sm_free(struct tsm *s);
 void toc_sm_reset(struct tgpu *t, struct tsm *s);
 /* Collector stage: dispatch, bank reads, unit allocation (tsm_oc.c). */
 void toc_cycle(struct tgpu *t, struct tsm *s);
-/* Collector class of the instruction at pc. */
+/* Build and free the per-launch bank tables t->oci, t->oc_src
+ * (tsm_oc.c). */
+void toc_launch(struct tgpu *t);
+void toc_launch_end(struct tgpu *t);
+/* Put (warp wi, pc) into ID_OC register cls (a slot is free). */
+static inline void toc_push(struct toc *o, unsigned cls, unsigned wi,
+			    uint32_t pc)
+{
+	unsigned q = (o->idoc_head[cls] + o->n_idoc[cls]++) % TOC_MAX_W;
+	o->idoc[cls][q] = (struct tpreg){.warp = (uint16_t)wi, .pc = pc};
+}
+/* Collector class of the instruction at pc (decoded by toc_launch). */
 static inline unsigned toc_class_of(const struct tinsn *ti)
 {
-	return ti->is_mem ? TOC_MEM : ti->unit == TU_SP ? TOC_SP : TOC_SFU;
+	return ti->oc_cls;
+}
+/* Warp slot w's bank offset from warp slot 0's: w mod banks. */
+static inline unsigned toc_shift(const struct toc_cfg *c, unsigned w)
+{
+	return c->bank_mask ? w & c->bank_mask : w % c->n_banks;
 }
 /* The destinations of (warp wi, pc) are written this cycle: their banks
- * serve no reads (tsm_oc.c). */
-void toc_write_banks(struct tgpu *t, struct tsm *s, unsigned wi,
-		     uint32_t pc);
+ * serve no reads (toc_insn.wbanks rotated by the warp's offset). */
+static inline void toc_write_banks(struct tgpu *t, struct tsm *s,
+				   unsigned wi, uint32_t pc)
+{
+	const struct toc_cfg *c = &t->oc;
+	uint64_t m = t->oci[pc].wbanks;
+	unsigned sh = toc_shift(c, wi), n = c->n_banks;
+	if (!m)
+		return;
+	if (n <= 32)
+		m = (m >> (n - sh)) & c->all_banks;
+	else if (sh)
+		m = ((m << sh) | (m >> (n - sh))) & c->all_banks;
+	s->oc.wbusy |= m;
+}
 /* The scheduler visits warp wi whose I-buffer is on a wrong path: empty
  * it and fetch from the SIMT top next (tsm_front.c). */
 void tsm_ib_flush(struct tgpu *t, struct tsm *s, unsigned wi);

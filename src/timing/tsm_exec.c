@@ -18,13 +18,33 @@
 #include "timing_int.h"
 
 /* Pick a free pipeline of class u at this cycle; -1 if none. */
-int tsm_unit_pick(const struct tgpu *t, const struct tsm *s,
-		  unsigned u)
+static inline int ex_unit_pick(const struct tgpu *t, const struct tsm *s,
+			       unsigned u)
 {
 	for (unsigned i = 0; i < t->n_units[u]; i++)
 		if (s->unit_free[u][i] <= t->cycle)
 			return (int)i;
 	return -1;
+}
+
+/*
+ * An ALU writeback released scoreboard entries of warp wi, whose I-buffer
+ * is not empty.  Of the bits tsm_warp_update keeps, only scoreboard-wait
+ * depends on the scoreboard, and every other input is as the last update
+ * saw it (each stage updates the warp when it changes one), so only that
+ * bit is recomputed: set when the head collides, never on a wrong path.
+ */
+static inline void ex_sb_update(struct tgpu *t, struct tsm *s, unsigned wi)
+{
+	struct twarp *w = &s->w[wi];
+	unsigned i = wi / 64;
+	uint64_t b = 1ULL << (wi % 64);
+	if (!w->fw || (s->wrongpath[i] & b))
+		return;
+	if (tsb_collide(t, w, w->ib_pc))
+		s->sbwait[i] |= b;
+	else
+		s->sbwait[i] &= ~b;
 }
 
 void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
@@ -43,7 +63,7 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 			w->n_atom--;
 			tsm_warp_update(t, s, b->warp);
 		} else if (w->ib_n) {
-			tsm_warp_update(t, s, b->warp);
+			ex_sb_update(t, s, b->warp);
 		}
 		if (!w->n_wb && !w->n_mem && !w->n_oc)
 			tgpu_warp_check_done(t, s, b->warp);
@@ -52,14 +72,20 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 }
 
 /* Schedule a writeback of (warp, pc) at cycle `at` (room checked). */
-void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc,
-		bool atom)
+static inline void ex_wb_add(struct tsm *s, uint64_t at, unsigned warp,
+			     uint32_t pc, bool atom)
 {
 	unsigned slot = (unsigned)(at % T_WHEEL);
 	SIM_ASSERT(s->wheel_n[slot] < T_WHEEL_PER);
 	s->wheel[slot][s->wheel_n[slot]++] = (struct twb){
 		.warp = (uint16_t)warp, .atom = atom, .pc = pc};
 	s->w[warp].n_wb++;
+}
+
+void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc,
+		bool atom)
+{
+	ex_wb_add(s, at, warp, pc, atom);
 }
 
 
@@ -79,14 +105,13 @@ void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 	struct toc *o = &s->oc;
 	if (!o->busy)
 		return;
-	unsigned buses = MIN((unsigned)t->cfg->n_result_bus,
-			     (unsigned)T_WHEEL_PER);
+	unsigned buses = t->oc.buses;
 	for (unsigned c = TOC_SP; c <= TOC_SFU; c++) {
 		unsigned k = 0, n = o->n_ocex[c];
 		for (unsigned i = 0; i < n; i++) {
 			struct tpreg e = o->ocex[c][i];
 			const struct tinsn *ti = &t->ti[e.pc];
-			int u = tsm_unit_pick(t, s, ti->unit);
+			int u = ex_unit_pick(t, s, ti->unit);
 			uint64_t at = t->cycle + ti->lat + T_EX_WB;
 			if (u < 0 || (ti->n_def &&
 				      s->wheel_n[at % T_WHEEL] >= buses)) {
@@ -96,7 +121,7 @@ void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 			s->unit_free[ti->unit][u] = t->cycle +
 				(uint64_t)ti->ii * t->simd_k;
 			if (ti->n_def)
-				tsm_wb_add(s, at, e.warp, e.pc, false);
+				ex_wb_add(s, at, e.warp, e.pc, false);
 			ex_accepted(t, s, e.warp);
 		}
 		o->n_ocex[c] = (uint8_t)k;

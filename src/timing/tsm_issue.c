@@ -100,8 +100,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		return IR_ISSUED;
 	}
 	/* into ID_OC; the destinations are reserved until the writeback */
-	o->idoc[cls][o->n_idoc[cls]++] = (struct tpreg){
-		.warp = (uint16_t)wi, .pc = pc};
+	toc_push(o, cls, wi, pc);
 	o->busy++;
 	w->n_oc++;
 	if (ti->n_def)

@@ -96,6 +96,8 @@ int toc_config(struct tgpu *t, const struct ws_config *cfg, struct diag *d)
 	c->n_banks = (unsigned)cfg->n_reg_banks;
 	c->square = MAX(c->n_banks, c->n_cu);
 	c->bank_mask = c->n_banks & (c->n_banks - 1) ? 0 : c->n_banks - 1;
+	c->all_banks = c->n_banks == 64 ? ~0ULL : (1ULL << c->n_banks) - 1;
+	c->buses = MIN((unsigned)cfg->n_result_bus, (unsigned)T_WHEEL_PER);
 	return 0;
 }
 
@@ -117,6 +119,7 @@ void toc_sm_reset(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
 	memset(s->nextsfu, 0, t->n_words * 8);
+	memset(o->idoc_head, 0, sizeof(o->idoc_head));
 	memset(o->n_idoc, 0, sizeof(o->n_idoc));
 	memset(o->n_ocex, 0, sizeof(o->n_ocex));
 	memset(o->ready, 0, sizeof(o->ready));
@@ -128,39 +131,97 @@ void toc_sm_reset(struct tgpu *t, struct tsm *s)
 	o->n_reads = o->busy = 0;
 }
 
-void toc_write_banks(struct tgpu *t, struct tsm *s, unsigned wi,
-		     uint32_t pc)
+/*
+ * Per pc of the launch, the banks its register reads and writes use in
+ * warp slot 0 (register mod banks); predicates have no bank.  Warp w's
+ * banks are these rotated by w mod banks, so the per-cycle stages never
+ * walk the scoreboard-id lists or divide.
+ */
+void toc_launch(struct tgpu *t)
 {
-	const struct tinsn *ti = &t->ti[pc];
-	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
-	for (unsigned i = 0; i < ti->n_def; i++)
-		if (id[i] < t->n_regs)
-			s->oc.wbusy |= 1ULL << toc_bank(&t->oc, id[i], wi);
+	const struct ptx_kernel *k = t->k;
+	unsigned nb = t->oc.n_banks, n_src = 0;
+
+	toc_launch_end(t);
+	t->oci = xcalloc(k->n_insn ? k->n_insn : 1, sizeof(*t->oci));
+	for (uint32_t pc = 0; pc < k->n_insn; pc++)
+		n_src += t->ti[pc].n_use;
+	t->oc_src = xcalloc(n_src ? n_src : 1, 1);
+	n_src = 0;
+	for (uint32_t pc = 0; pc < k->n_insn; pc++) {
+		struct tinsn *ti = &t->ti[pc];
+		const uint32_t *id = t->ops + ti->use_off;
+		struct toc_insn *c = &t->oci[pc];
+		ti->oc_cls = ti->is_mem ? TOC_MEM :
+			ti->unit == TU_SP ? TOC_SP : TOC_SFU;
+		c->src_off = n_src;
+		for (unsigned i = 0; i < ti->n_use; i++)
+			if (id[i] < t->n_regs)
+				t->oc_src[n_src++] = (uint8_t)(id[i] % nb);
+		c->n_src = (uint8_t)(n_src - c->src_off);
+		for (unsigned i = 0; i < ti->n_def; i++)
+			if (id[ti->n_use + i] < t->n_regs)
+				c->wbanks |= 1ULL << (id[ti->n_use + i] % nb);
+		if (nb <= 32) /* toc_write_banks rotates by one shift */
+			c->wbanks |= c->wbanks << nb;
+	}
+}
+
+void toc_launch_end(struct tgpu *t)
+{
+	free(t->oci);
+	free(t->oc_src);
+	t->oci = NULL;
+	t->oc_src = NULL;
 }
 
 /* 1. Collector units with all operands move to OC_EX. */
-static void oc_dispatch(struct tgpu *t, struct toc *o)
+static inline __attribute__((always_inline)) void
+oc_dispatch(struct tgpu *t, struct toc *o)
 {
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
-		for (unsigned p = 0; p < t->oc.out_ports[c] && o->ready[c] &&
-		     o->n_ocex[c] < t->oc.w_ocex[c]; p++) {
+		uint64_t m = o->ready[c];
+		if (!m)
+			continue;
+		/* out_ports moves at most, into the free OC_EX slots */
+		unsigned n = o->n_ocex[c];
+		unsigned lim = MIN(t->oc.out_ports[c], t->oc.w_ocex[c] - n);
+		unsigned rr = o->rr[c];
+		for (; lim && m; lim--) {
 			/* round robin: first ready unit at or after rr */
-			uint64_t m = o->ready[c];
-			uint64_t hi = o->rr[c] < 64 ? m & (~0ULL << o->rr[c]) : 0;
+			uint64_t hi = rr < 64 ? m & (~0ULL << rr) : 0;
 			unsigned j = (unsigned)__builtin_ctzll(hi ? hi : m);
-			struct tcu *u = &o->cu[j];
-			o->ocex[c][o->n_ocex[c]++] = (struct tpreg){
-				.warp = u->warp, .pc = u->pc};
-			o->ready[c] &= ~(1ULL << j);
+			const struct tcu *u = &o->cu[j];
+			o->ocex[c][n++] = (struct tpreg){.warp = u->warp,
+							 .pc = u->pc};
+			m &= ~(1ULL << j);
 			o->free |= 1ULL << j;
-			o->rr[c] = j + 1;
+			rr = j + 1;
 		}
+		o->n_ocex[c] = (uint8_t)n;
+		o->ready[c] = m;
+		o->rr[c] = rr;
 	}
+}
+
+/* No arbitration key computed yet (keys are below 64 x TOC_MAX_BANKS). */
+#define TOC_NO_KEY UINT32_MAX
+
+/* Arbitration key of unit j's request at bank i: its priority diagonal
+ * (j - i - pri) mod sq, then the bank. */
+static inline unsigned oc_key(unsigned j, unsigned i, unsigned pri,
+			      unsigned sq)
+{
+	unsigned dg = j + 2 * sq - i - pri; /* in [1, 3 sq) */
+	while (dg >= sq)
+		dg -= sq;
+	return dg * TOC_MAX_BANKS + i;
 }
 
 /* 2. Each bank serves the oldest request of its queue; a unit takes one
  * operand per cycle. */
-static void oc_reads(struct tgpu *t, struct tsm *s)
+static inline __attribute__((always_inline)) void
+oc_reads(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
 	unsigned sq = t->oc.square, pri = (unsigned)(t->cycle % sq);
@@ -168,19 +229,24 @@ static void oc_reads(struct tgpu *t, struct tsm *s)
 	unsigned key[TOC_MAX_CU], bank[TOC_MAX_CU], n_served = 0;
 
 	/* a request is in diagonal (cu - bank - pri) mod square; the first
-	 * diagonal (then the lowest bank) wins each unit */
+	 * diagonal (then the lowest bank) wins each unit.  Keys are only
+	 * needed when a second bank offers the same unit. */
 	for (uint64_t b = m; b; b &= b - 1) {
 		unsigned i = (unsigned)__builtin_ctzll(b);
 		unsigned j = o->bq[(size_t)i * TOC_BQ + o->bq_head[i]];
-		unsigned dg = j + 2 * sq - i - pri; /* in [1, 3 sq) */
-		while (dg >= sq)
-			dg -= sq;
-		unsigned k = dg * TOC_MAX_BANKS + i;
-		if (!((want >> j) & 1) || k < key[j]) {
+		if (!((want >> j) & 1)) {
+			bank[j] = i;
+			key[j] = TOC_NO_KEY;
+			want |= 1ULL << j;
+			continue;
+		}
+		if (key[j] == TOC_NO_KEY)
+			key[j] = oc_key(j, bank[j], pri, sq);
+		unsigned k = oc_key(j, i, pri, sq);
+		if (k < key[j]) {
 			key[j] = k;
 			bank[j] = i;
 		}
-		want |= 1ULL << j;
 	}
 	for (uint64_t g = want; g; g &= g - 1) {
 		unsigned j = (unsigned)__builtin_ctzll(g), i = bank[j];
@@ -198,42 +264,46 @@ static void oc_reads(struct tgpu *t, struct tsm *s)
 }
 
 /* 3. Instructions leave ID_OC for free collector units. */
-static void oc_allocate(struct tgpu *t, struct tsm *s)
+static inline __attribute__((always_inline)) void
+oc_allocate(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
+	const struct toc_cfg *cf = &t->oc;
+	unsigned nb = cf->n_banks;
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
-		for (unsigned p = 0; p < t->oc.in_ports[c] && o->n_idoc[c];
-		     p++) {
-			uint64_t f = o->free & t->oc.own[c];
+		if (!o->n_idoc[c])
+			continue;
+		for (unsigned p = cf->in_ports[c]; p && o->n_idoc[c]; p--) {
+			uint64_t f = o->free & cf->own[c];
 			if (!f)
-				f = o->free & t->oc.gen;
+				f = o->free & cf->gen;
 			if (!f)
 				break;
 			unsigned j = (unsigned)__builtin_ctzll(f);
-			struct tpreg e = o->idoc[c][0];
+			struct tpreg e = o->idoc[c][o->idoc_head[c]];
+			o->idoc_head[c] = (uint8_t)((o->idoc_head[c] + 1) %
+						    TOC_MAX_W);
 			o->n_idoc[c]--;
-			for (unsigned q = 0; q < o->n_idoc[c]; q++)
-				o->idoc[c][q] = o->idoc[c][q + 1];
 			struct tcu *u = &o->cu[j];
-			const struct tinsn *ti = &t->ti[e.pc];
-			const uint32_t *id = t->ops + ti->use_off;
+			const struct toc_insn *ci = &t->oci[e.pc];
+			const uint8_t *rb = t->oc_src + ci->src_off;
+			unsigned sh = toc_shift(cf, e.warp), n = ci->n_src;
 			*u = (struct tcu){.warp = e.warp, .pc = e.pc,
-				.cls = (uint8_t)c};
+				.cls = (uint8_t)c, .n_left = (uint8_t)n};
 			o->free &= ~(1ULL << j);
-			for (unsigned i = 0; i < ti->n_use; i++) {
-				if (id[i] >= t->n_regs)
-					continue; /* predicates: no bank */
-				unsigned b = toc_bank(&t->oc, id[i], e.warp);
+			o->n_reads += n;
+			for (unsigned i = 0; i < n; i++) {
+				unsigned b = rb[i] + sh;
+				if (b >= nb)
+					b -= nb;
 				SIM_ASSERT(o->bq_n[b] < TOC_BQ);
 				o->bq[(size_t)b * TOC_BQ +
 				      (o->bq_head[b] + o->bq_n[b]) % TOC_BQ] =
 					(uint8_t)j;
 				o->bq_n[b]++;
 				o->bq_nonempty |= 1ULL << b;
-				o->n_reads++;
-				u->n_left++;
 			}
-			if (!u->n_left)
+			if (!n)
 				o->ready[c] |= 1ULL << j;
 		}
 	}

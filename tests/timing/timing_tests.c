@@ -413,6 +413,72 @@ TEST(regs_override)
 	}
 }
 
+/* ---- collector bank tables (tsm_oc.c toc_launch / toc_write_banks) ---------- */
+
+/*
+ * The per-launch tables give, for every warp slot, exactly the banks
+ * (register + warp) mod banks of each instruction's register reads (in
+ * order, predicates skipped) and writes, for bank counts that take each
+ * path: up to 32 (one-shift rotation), above 32, not a power of two, 64.
+ */
+TEST(oc_bank_tables)
+{
+	/* scoreboard ids per pc: uses then defs; ids >= n_regs are
+	 * predicates; 3 instructions */
+	static const uint32_t ops[] = {5, 70, 3, 9, /* pc0: use 5,70(p),3; def 9 */
+				       63, 63, 1, 2, 40, /* pc1: use 63,63; def 1,2,40 */
+				       200}; /* pc2: def 200 (a predicate) */
+	struct tinsn ti[3] = {{.use_off = 0, .n_use = 3, .n_def = 1},
+			      {.use_off = 4, .n_use = 2, .n_def = 3},
+			      {.use_off = 9, .n_use = 0, .n_def = 1}};
+	static const unsigned nbs[] = {16, 12, 32, 48, 64, 1, 7};
+	for (unsigned q = 0; q < ARRAY_SIZE(nbs); q++) {
+		struct ws_config cfg;
+		struct ptx_kernel k;
+		struct tgpu t;
+		struct tsm s;
+		unsigned nb = nbs[q];
+		memset(&k, 0, sizeof(k));
+		memset(&t, 0, sizeof(t));
+		memset(&s, 0, sizeof(s));
+		cfg_init(&cfg);
+		cfg.n_reg_banks = nb;
+		CHECK(toc_config(&t, &cfg, NULL) == 0);
+		cfg_release(&cfg);
+		k.n_insn = 3;
+		t.k = &k;
+		t.ti = ti;
+		t.ops = (uint32_t *)ops;
+		t.n_regs = 64;
+		toc_launch(&t);
+		for (unsigned w = 0; w < 130; w++)
+			for (uint32_t pc = 0; pc < 3; pc++) {
+				const struct tinsn *x = &ti[pc];
+				uint64_t want = 0;
+				unsigned n = 0, sh = toc_shift(&t.oc, w);
+				for (unsigned i = 0; i < x->n_def; i++) {
+					uint32_t r = ops[x->use_off + x->n_use + i];
+					if (r < 64)
+						want |= 1ULL << ((r + w) % nb);
+				}
+				s.oc.wbusy = 0;
+				toc_write_banks(&t, &s, w, pc);
+				CHECK_EQ_U64(s.oc.wbusy, want);
+				for (unsigned i = 0; i < x->n_use; i++) {
+					uint32_t r = ops[x->use_off + i];
+					if (r >= 64)
+						continue;
+					unsigned b = t.oc_src[t.oci[pc].src_off + n++] + sh;
+					CHECK_EQ_U64(b % nb, (r + w) % nb);
+					CHECK(b < 2 * nb);
+				}
+				CHECK_EQ_U64(t.oci[pc].n_src, n);
+			}
+		CHECK_EQ_U64(ti[0].oc_cls, TOC_SP);
+		toc_launch_end(&t);
+	}
+}
+
 /* ---- 4. shared-memory bank conflicts ---------------------------------------- */
 
 TEST(shmem_conflicts)
