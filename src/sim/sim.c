@@ -659,7 +659,8 @@ static void sim_ratios(struct stats *st, const struct ws_config *c)
 	/* DWR's eq. 1: thread memory instructions (global and local loads,
 	 * stores, atomics) per request the SMs sent off-chip for global and
 	 * local memory; and the share of scheduler cycles with no ready
-	 * warp (DWR's idle cycles) */
+	 * warp (DWR's idle cycles: nothing issuable, so no scoreboard
+	 * waits either) */
 	{
 		static const char *const req[] = {
 			"gpgpu_n_mem_read_global", "gpgpu_n_mem_write_global",
@@ -676,10 +677,13 @@ static void sim_ratios(struct stats *st, const struct ws_config *c)
 			stats_f64(st, "coalescing_rate_threads", n ?
 				  (double)(ld + sto) / (double)n : 0.0);
 		}
+		/* no warp had a hazard-free instruction: W0_Idle plus
+		 * W0_Scoreboard (warps waiting for memory are not ready) */
 		if (stats_get_u64(st, "sched_idle", &a) &&
+		    stats_get_u64(st, "sched_scoreboard", &r) &&
 		    stats_get_u64(st, "sched_cycles", &b))
 			stats_f64(st, "sched_idle_share",
-				  b ? (double)a / (double)b : 0.0);
+				  b ? (double)(a + r) / (double)b : 0.0);
 	}
 	static const char *const caches[] = {"L1D", "L1C", "L2", "L1I"};
 	for (size_t i = 0; i < ARRAY_SIZE(caches); i++) {
