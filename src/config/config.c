@@ -1103,6 +1103,38 @@ int cfg_validate(struct ws_config *c, struct diag *d)
 	c->l2_mhz = clk[2];
 	c->dram_mhz = clk[3];
 	c->n_sm = (unsigned)(c->n_clusters * c->n_cores_per_cluster);
+	if (c->dwr) {
+		/*
+		 * DWR's sub-warps are as wide as the SIMD group: they are the
+		 * warps of the functional model.  A warp size named
+		 * explicitly must be that width.
+		 */
+		if (c->user_set[CFG_OPT_warp_size] &&
+		    c->warp_size != c->simd_width)
+			return diag_err(d, "dwr = %" PRIu64 " needs warp_size = "
+					"gpgpu_simd_width (%" PRIu64 "), not %"
+					PRIu64 ": DWR's sub-warps are "
+					"SIMD-wide", c->dwr, c->simd_width,
+					c->warp_size);
+		if (c->simd_width != 8 && c->simd_width != 16 &&
+		    c->simd_width != 32)
+			return diag_err(d, "dwr needs gpgpu_simd_width 8, 16 "
+					"or 32, not %" PRIu64, c->simd_width);
+		c->warp_size = c->simd_width;
+		if (c->dwr % c->simd_width || c->dwr / c->simd_width < 2 ||
+		    c->dwr / c->simd_width > 8)
+			return diag_err(d, "dwr = %" PRIu64 ": must be 2 to 8 "
+					"times gpgpu_simd_width = %" PRIu64
+					" (and at most 64)", c->dwr,
+					c->simd_width);
+		uint64_t sets = c->dwr_ilt_entries / c->dwr_ilt_ways;
+		if (c->dwr_ilt_entries % c->dwr_ilt_ways || (sets & (sets - 1)))
+			return diag_err(d, "dwr_ilt_entries = %" PRIu64 " with "
+					"dwr_ilt_ways = %" PRIu64 ": the sets "
+					"(entries / ways) must be a whole "
+					"power of two", c->dwr_ilt_entries,
+					c->dwr_ilt_ways);
+	}
 	if (c->max_threads_per_sm < c->warp_size)
 		return diag_err(d, "gpgpu_shader_max_threads must hold one warp");
 	if (c->max_warps_per_sm == 0) /* as GPGPU-Sim's threads:warp pipeline */

@@ -724,6 +724,35 @@ static void sim_ratios(struct stats *st, const struct ws_config *c)
 	if (stats_get_u64(st, "gpgpu_n_mem_insn", &a) &&
 	    stats_get_u64(st, "icnt_total_pkts_simt_to_mem", &b))
 		stats_f64(st, "coalescing_rate", b ? (double)a / (double)b : 0.0);
+	/* DWR's eq. 1: thread memory instructions (global and local loads,
+	 * stores, atomics) per request the SMs sent off-chip for global and
+	 * local memory; and the share of scheduler cycles with no ready
+	 * warp (DWR's idle cycles: nothing issuable, so no scoreboard
+	 * waits either) */
+	{
+		static const char *const req[] = {
+			"gpgpu_n_mem_read_global", "gpgpu_n_mem_write_global",
+			"gpgpu_n_mem_read_local", "gpgpu_n_mem_write_local"};
+		uint64_t ld, sto, n = 0, r;
+		bool ok = stats_get_u64(st, "gpgpu_n_load_insn", &ld) &&
+			stats_get_u64(st, "gpgpu_n_store_insn", &sto);
+		for (size_t i = 0; ok && i < ARRAY_SIZE(req); i++) {
+			ok = stats_get_u64(st, req[i], &r);
+			n += ok ? r : 0;
+		}
+		if (ok) {
+			stats_u64(st, "offchip_requests", n);
+			stats_f64(st, "coalescing_rate_threads", n ?
+				  (double)(ld + sto) / (double)n : 0.0);
+		}
+		/* no warp had a hazard-free instruction: W0_Idle plus
+		 * W0_Scoreboard (warps waiting for memory are not ready) */
+		if (stats_get_u64(st, "sched_idle", &a) &&
+		    stats_get_u64(st, "sched_scoreboard", &r) &&
+		    stats_get_u64(st, "sched_cycles", &b))
+			stats_f64(st, "sched_idle_share",
+				  b ? (double)(a + r) / (double)b : 0.0);
+	}
 	static const char *const caches[] = {"L1D", "L1C", "L2", "L1I"};
 	for (size_t i = 0; i < ARRAY_SIZE(caches); i++) {
 		char n1[64], n2[64], n3[64];
@@ -909,6 +938,19 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 			  (double)ts->tb_cycles / (double)ts->n_tb : 0.0);
 		stats_u64_array(l, "shader_issued", ts->sm_issued, ts->n_sm);
 		stats_u64_array(l, "shader_ctas", ts->sm_tbs, ts->n_sm);
+		if (s->cfg.dwr) { /* docs/dwr.md */
+			stats_u64(l, "dwr_lat_sync", ts->dwr_sync);
+			stats_u64(l, "dwr_lat_ignored", ts->dwr_ignored);
+			stats_u64(l, "dwr_ilt_inserts", ts->dwr_ilt_inserts);
+			stats_u64(l, "dwr_large_warps", ts->dwr_large);
+			stats_u64(l, "dwr_large_subwarps",
+				  ts->dwr_large_subwarps);
+			stats_u64(l, "dwr_lat_static", ts->dwr_lat_static);
+			stats_u64(l, "dwr_lat_ignored_static",
+				  ts->dwr_ilt_static);
+			stats_u64(l, "dwr_pst_bytes", ts->dwr_pst_bytes);
+			stats_u64(l, "dwr_ilt_bytes", ts->dwr_ilt_bytes);
+		}
 	}
 	stats_f64(l, "sim_wall_seconds", st->wall_s);
 	stats_f64(l, "sim_rate_warp_insn_per_s", st->wall_s > 0 ?
@@ -944,7 +986,10 @@ static void sim_add_totals(struct stats *t, const struct stats *l)
 {
 	static const char *const maxima[] = {"max_progress_gap_insn",
 					     "max_progress_gap_cycles",
-					     "max_cas_fail_per_progress"};
+					     "max_cas_fail_per_progress",
+					     "dwr_lat_static",
+					     "dwr_lat_ignored_static",
+					     "dwr_pst_bytes", "dwr_ilt_bytes"};
 	uint64_t old[ARRAY_SIZE(maxima)], v;
 	for (size_t i = 0; i < ARRAY_SIZE(maxima); i++)
 		if (!stats_get_u64(t, maxima[i], &old[i]))

@@ -106,7 +106,7 @@ static int tgpu_config(struct tgpu *t, const struct ws_config *cfg,
 	    parse_list(cfg->ii_dp, t->ii_dp, 5, "ptx_opcode_initiation_dp", d) ||
 	    parse_list(cfg->lat_sfu, sfu, 2, "ptx_opcode_latency_sfu", d))
 		return -1;
-	if (toc_config(t, cfg, d))
+	if (toc_config(t, cfg, d) || tdwr_config(t, cfg, d))
 		return -1;
 	t->lat_sfu = sfu[0];
 	t->ii_sfu = sfu[1];
@@ -179,6 +179,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		s->ibfill = xcalloc(t->n_slots, 1);
 		s->nextmem = xcalloc(nw, 8);
 		toc_sm_init(t, s);
+		tdwr_sm_init(t, s);
 		s->cand = xcalloc(nw, 8);
 		s->smask = xcalloc((size_t)nw * t->n_sched, 8);
 		for (unsigned w = 0; w < t->n_slots; w++)
@@ -252,6 +253,7 @@ void tgpu_destroy(struct tgpu *t)
 		return;
 	stats_destroy(t->pol_st);
 	stats_destroy(t->pol_tmp);
+	free(t->dwr_ilt_pc);
 	sched_sibs_free(t->sibs);
 	free(t->sib_pc);
 	for (unsigned i = 0; t->sm && i < t->n_sm; i++) {
@@ -279,6 +281,7 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->fetchable);
 		free(s->nextmem);
 		toc_sm_free(s);
+		tdwr_sm_free(s);
 		free(s->cand);
 		free(s->smask);
 		free(s->long_op);
@@ -386,6 +389,12 @@ static void tinsn_build(struct tgpu *t, const struct ptx_kernel *k)
 		ti->is_mem = (op_table[op].flags & OPF_MEM) != 0;
 		ti->is_fence = op == OP_FENCE;
 		ti->bypass = (in->mods & (MOD_CG | MOD_CV | MOD_VOLATILE)) != 0;
+		/* DWR's LATs (dwr.txt IV-A): global, local and param loads
+		 * and stores; generic ones (space unknown before execution),
+		 * atomics, shared and const accesses are not */
+		ti->is_lat = (op == OP_LD || op == OP_ST) &&
+			(in->space == SP_GLOBAL || in->space == SP_LOCAL ||
+			 in->space == SP_PARAM);
 		ti->unit = ti->is_mem ? TU_MEM : TU_SP;
 		ti->lat = 1;
 		ti->ii = 1;
@@ -450,6 +459,8 @@ void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id)
 		w->ib_n = 0;
 		w->n_mem = w->n_atom = w->n_wb = w->n_oc = w->oc_mem = 0;
 		w->imiss = w->flushed = w->membar = w->done = 0;
+		w->dwr_st = TDWR_NONE;
+		w->dwr_n = 0;
 		w->fpc = w->fw->stack[w->fw->sp - 1].pc;
 		w->age = t->warp_seq++;
 		memset(w->sb, 0, t->sb_words * 8);
@@ -637,6 +648,24 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 	t->st.sm_tbs = smt ? smt : xcalloc(t->n_sm, 8);
 	t->st.n_sm = t->n_sm;
 	t->st.n_mem = t->mcfg.n_mem;
+	free(t->dwr_ilt_pc);
+	t->dwr_ilt_pc = NULL;
+	if (t->dwr_p) {
+		const struct ws_config *c = t->cfg;
+		unsigned sbits = 0;
+		while ((1u << sbits) < t->ilt_sets)
+			sbits++;
+		t->dwr_ilt_pc = xcalloc(k->n_insn ? k->n_insn : 1, 1);
+		for (uint32_t pc = 0; pc < k->n_insn; pc++)
+			t->st.dwr_lat_static += t->ti[pc].is_lat;
+		/* section IV-E: one PST entry per large warp the SM holds
+		 * (valid bit, 32-bit pc, lock bit per sub-warp); one ILT
+		 * entry = valid bit + the pc bits above the set index */
+		t->st.dwr_pst_bytes = (c->max_threads_per_sm / c->dwr *
+				       (33 + t->dwr_p) + 7) / 8;
+		t->st.dwr_ilt_bytes = ((uint64_t)t->ilt_sets * t->ilt_ways *
+				       (33 - sbits) + 7) / 8;
+	}
 	for (unsigned i = 0; i < t->n_sm; i++) {
 		struct tsm *s = &t->sm[i];
 		s->n_tb = cps;
@@ -650,6 +679,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 		memset(s->unit_free, 0, sizeof(s->unit_free));
 		memset(s->wheel_n, 0, T_WHEEL);
 		toc_sm_reset(t, s);
+		tdwr_launch(t, s);
 		for (unsigned j = 0; j < (unsigned)t->i_sets * t->i_ways; j++)
 			s->itag[j] = ~(addr_t)0;
 		memset(s->ilru, 0, (size_t)t->i_sets * t->i_ways * 8);

@@ -38,7 +38,10 @@ struct ws_config;
 				       of its class is full (operand
 				       collector units all busy) */             \
 	X(ARBIT, "arbitration")     /* ready and hazard free, but another
-				       warp of its scheduler issued */
+				       warp of its scheduler issued */    \
+	X(PARTNER, "partner")       /* DWR: locked at a partner barrier
+				       before a LAT, or in its sync
+				       latency */
 
 enum tw_class {
 #define X(e, n) TW_##e,
@@ -110,6 +113,17 @@ struct tstats {
 				       start or end) */
 	uint64_t max_cas_ratio;     /* highest failed atom.cas per cycle with
 				       progress over a whole livelock window */
+	uint64_t dwr_sync;          /* DWR: partner-barrier operations (LAT
+				       executions of sub-warps synchronised) */
+	uint64_t dwr_ignored;       /* ... LAT executions whose pc was in the
+				       ILT: issued alone, no barrier */
+	uint64_t dwr_ilt_inserts;   /* ... PC mismatches entered in an ILT */
+	uint64_t dwr_large;         /* ... LATs the combiner issued */
+	uint64_t dwr_large_subwarps;/* ... sub-warps they held */
+	uint64_t dwr_lat_static;    /* ... LATs in the kernel's code */
+	uint64_t dwr_ilt_static;    /* ... of them entered in some ILT */
+	uint64_t dwr_pst_bytes;     /* ... PST storage per SM */
+	uint64_t dwr_ilt_bytes;     /* ... ILT storage per SM */
 	uint64_t *sm_issued;        /* per SM: warp instructions issued
 				       (n_sm entries, owned by the tgpu) */
 	uint64_t *sm_tbs;           /* per SM: blocks run (n_sm entries) */

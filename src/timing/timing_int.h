@@ -3,7 +3,8 @@
  * level (tgpu.c: launch loop, block dispatcher, memory callbacks, reports)
  * and the SM pipeline, one file per stage: tsm.c (stage order, warp
  * classes), tsm_exec.c (units, writeback), tsm_ldst.c (LD/ST, replies),
- * tsm_issue.c (schedulers), tsm_front.c (fetch, L1I, decode).
+ * tsm_issue.c (schedulers), tsm_front.c (fetch, L1I, decode), tsm_dwr.c
+ * (dynamic warp resizing: partner barriers, PST, ILT, sub-warp combiner).
  */
 #ifndef SIM_TIMING_TIMING_INT_H
 #define SIM_TIMING_TIMING_INT_H
@@ -49,6 +50,8 @@ enum tclass {
 	TC_FETCH,    /* I-cache miss outstanding */
 	TC_CTRL,     /* I-buffer empty after a control-flow change */
 	TC_EMPTY,    /* I-buffer empty, fetch not yet done */
+	TC_PSYNC,    /* DWR: locked at a partner barrier before a LAT, or
+			in its synchronisation latency (tsm_dwr.c) */
 	TC__COUNT
 };
 
@@ -147,6 +150,8 @@ struct tinsn {
 	uint8_t is_fence;   /* membar: wait for the warp's stores */
 	uint8_t bypass;     /* .cg/.cv/volatile: skip the L1D */
 	uint8_t oc_cls;     /* enum toc_class (set by toc_launch) */
+	uint8_t is_lat;     /* DWR large-warp-intensive instruction: ld/st of
+			       global, local or param space (tsm_dwr.c) */
 	uint16_t lat;       /* result latency in core cycles */
 	uint16_t ii;        /* initiation interval in core cycles */
 	uint32_t use_off;   /* first entry in tgpu.ops of the read set */
@@ -184,6 +189,10 @@ struct twarp {
 	uint64_t *lo;          /* long-latency load destinations pending */
 	struct fmemrec *rec;   /* access record (kept while atomics fly) */
 	lanemask_t *alanes;    /* lanes of each atomic transaction */
+	uint8_t dwr_st;        /* DWR state at its next LAT: enum tdwr_st */
+	uint8_t dwr_n;         /* DWR: partners combined into its LAT between
+				  issue and the LD/ST unit (it leads) */
+	uint16_t dwr_m[8];     /* ... their warp slots (TDWR_MAXP - 1) */
 };
 
 /* One L1I miss status holding register: a line being fetched from the
@@ -206,6 +215,42 @@ struct ttb {
 	uint64_t ph_max;       /* largest such T_i */
 	uint32_t ph_n;         /* warps at the phase's end so far */
 	uint64_t id;           /* block number in the grid */
+};
+
+/* ---- DWR (dynamic warp resizing, dwr.txt; tsm_dwr.c) ------------------ */
+
+#define TDWR_MAXP 8        /* sub-warps per partner group, at most (8x) */
+#define TDWR_WHEEL 64      /* release wheel slots (> dwr_sync_latency) */
+
+/* Where a sub-warp stands with respect to its next LAT. */
+enum tdwr_st {
+	TDWR_NONE,   /* not synchronised: the partner barrier comes first */
+	TDWR_LOCKED, /* locked in its group's PST entry, or released but in
+			its synchronisation latency */
+	TDWR_READY   /* combine-ready: the combiner issues it with every
+			combine-ready partner at the same pc */
+};
+
+/* One partner-synch table entry (one per partner group). */
+struct tdwr_pst {
+	uint8_t valid;         /* a partner barrier is open */
+	uint8_t lock;          /* lock bit vector: partner j locked */
+	uint8_t pending;       /* all set: release scheduled on the wheel */
+	uint32_t pc;           /* pc of the first sub-warp that locked */
+	uint64_t stall_until;  /* last locker's sync cycle + sync latency */
+};
+
+/* DWR state of one SM. */
+struct tdwr_sm {
+	struct tdwr_pst *pst;  /* PST: n_slots entries (groups of a launch) */
+	uint32_t *ilt;         /* ILT tags, sets x ways; UINT32_MAX invalid */
+	uint8_t *ilt_next;     /* per ILT set: next way to replace (FIFO) */
+	uint64_t *due;         /* TDWR_WHEEL bitsets of n_words: groups whose
+				  release falls on cycle mod TDWR_WHEEL */
+	unsigned n_due;        /* releases scheduled */
+	uint16_t (*mreq_m)[TDWR_MAXP]; /* per tmreq: the other sub-warps of a
+				  combined LAT, released with it */
+	uint8_t *mreq_n;       /* per tmreq: entries of mreq_m */
 };
 
 /* A memory instruction in flight. */
@@ -302,6 +347,7 @@ struct tsm {
 	unsigned n_mreq_free;        /* entries on it */
 	uint64_t issued;             /* warp instructions issued (launch) */
 	uint64_t tbs;                /* blocks run (launch) */
+	struct tdwr_sm *dwr;         /* DWR state, NULL when --dwr is 0 */
 };
 
 /*
@@ -343,6 +389,13 @@ struct tgpu {
 	struct stats *pol_tmp;       /* one scheduler's, while summing */
 	struct sched_sibs *sibs;     /* annotated SIBs (bows_sibs) or NULL */
 	uint8_t *sib_pc;             /* per pc of the launch: annotated SIB */
+	unsigned dwr_p;              /* DWR sub-warps per partner group
+					(--dwr / warp size), 0: DWR off */
+	unsigned dwr_lat;            /* cycles one partner sync stalls */
+	unsigned ilt_sets, ilt_ways; /* ILT geometry */
+	unsigned dwr_gpt;            /* partner groups per block (launch) */
+	uint8_t *dwr_ilt_pc;         /* per pc of the launch: entered some
+					SM's ILT (Table 1's ignored LATs) */
 	/* per launch */
 	const struct ptx_kernel *k;  /* kernel */
 	struct tinsn *ti;            /* per pc */
@@ -372,6 +425,30 @@ struct tgpu {
 	struct tstats st;            /* counters of the running launch */
 	int err;                     /* first error (fault) of the cycle */
 };
+
+/* DWR (tsm_dwr.c).  Configuration from cfg (0, or -1 with d set). */
+int tdwr_config(struct tgpu *t, const struct ws_config *cfg, struct diag *d);
+/* Allocate, free and reset (per launch) SM s's DWR state. */
+void tdwr_sm_init(struct tgpu *t, struct tsm *s);
+void tdwr_sm_free(struct tsm *s);
+void tdwr_launch(struct tgpu *t, struct tsm *s);
+/* Partner-barrier gate before warp wi issues the LAT at pc. */
+enum tdwr_gate { TDWR_GO, TDWR_WAIT, TDWR_STRUCT };
+enum tdwr_gate tdwr_gate(struct tgpu *t, struct tsm *s, unsigned wi,
+			 uint32_t pc);
+/* Warp wi issued the instruction at pc: the combiner issues its
+ * combine-ready partners with it; a barrier or exit may release its
+ * group.  false on a fault (t->err set). */
+bool tdwr_issued(struct tgpu *t, struct tsm *s, unsigned wi, uint32_t pc);
+/* Release the groups whose synchronisation latency ends this cycle. */
+void tdwr_cycle(struct tgpu *t, struct tsm *s);
+/* LD/ST unit takes the combined LAT led by warp wi: one access at the
+ * large width. */
+void tdwr_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
+		     uint32_t pc, const struct insn *in);
+/* A memory reply: the last one of a combined LAT releases its other
+ * sub-warps (called before tsm_reply). */
+void tdwr_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
 
 /* Recompute the class, fetchable and scoreboard bits of warp wi (tsm.c). */
 void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi);

@@ -4,6 +4,7 @@
  *
  * The stages are evaluated back to front each core cycle, so an
  * instruction moves at most one stage per cycle:
+ *   DWR        (tsm_dwr.c)   partner groups whose sync latency ends
  *   writeback  (tsm_exec.c)  release scoreboard entries whose results are due
  *   replies    (tsm_ldst.c)  memory-system replies: loads, atomics, I-misses
  *   LD/ST      (tsm_ldst.c)  push one coalesced transaction per cycle
@@ -52,6 +53,8 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		c = TC_EXIT;
 	else if (w->fw->state == FW_BARRIER)
 		c = TC_BAR;
+	else if (w->dwr_st == TDWR_LOCKED)
+		c = TC_PSYNC;
 	else if (w->n_atom || w->membar)
 		c = TC_MEMW;
 	else if (w->ib_n)
@@ -95,9 +98,14 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
 		.tb_age = s->tb_age, .tbs_pending = t->tb_next < t->n_ctas};
 	struct mem_reply r;
+	if (s->dwr && s->dwr->n_due)
+		tdwr_cycle(t, s);
 	tsm_wb_cycle(t, s);
-	while (mem_sys_pop(t->ms, s->id, &r))
+	while (mem_sys_pop(t->ms, s->id, &r)) {
+		if (s->dwr)
+			tdwr_reply(t, s, &r);
 		tsm_reply(t, s, &r);
+	}
 	tsm_ldst_cycle(t, s);
 	tsm_ex_cycle(t, s);
 	toc_cycle(t, s);

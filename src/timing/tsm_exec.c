@@ -134,7 +134,12 @@ void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 		o->n_ocex[TOC_MEM]--;
 		for (unsigned q = 0; q < o->n_ocex[TOC_MEM]; q++)
 			o->ocex[TOC_MEM][q] = o->ocex[TOC_MEM][q + 1];
-		tsm_ldst_issue(t, s, e.warp, e.pc, &t->k->code[e.pc]);
+		if (w->dwr_n) /* a combined LAT (tsm_dwr.c) */
+			tdwr_ldst_issue(t, s, e.warp, e.pc,
+					&t->k->code[e.pc]);
+		else
+			tsm_ldst_issue(t, s, e.warp, e.pc,
+				       &t->k->code[e.pc]);
 		w->oc_mem = 0;
 		bool upd = tbit(s->recbusy, e.warp); /* record free again */
 		if (w->membar && !w->n_mem) {

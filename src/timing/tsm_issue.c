@@ -76,6 +76,12 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		return IR_DATA;
 	if (prev_unit >= 0 && (int)ti->unit == prev_unit)
 		return IR_STRUCT;
+	/* DWR: the partner barrier before a LAT (tsm_dwr.c) */
+	if (s->dwr && ti->is_lat) {
+		enum tdwr_gate gr = tdwr_gate(t, s, wi, pc);
+		if (gr != TDWR_GO)
+			return gr == TDWR_WAIT ? IR_DATA : IR_STRUCT;
+	}
 
 	/* issue: execute functionally, then account for timing */
 	struct fgpu *g = t->g;
@@ -178,6 +184,8 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		if (!w->n_wb && !w->n_mem)
 			tgpu_warp_check_done(t, s, wi);
 	}
+	if (s->dwr && !tdwr_issued(t, s, wi, pc))
+		return IR_ISSUED; /* a partner faulted: t->err */
 	tsm_warp_update(t, s, wi);
 	return IR_ISSUED;
 }
@@ -245,6 +253,7 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 	t->st.wc[TW_FETCH] += popc_words(s->cb[TC_FETCH], nw);
 	t->st.wc[TW_CONTROL] += popc_words(s->cb[TC_CTRL], nw);
 	t->st.wc[TW_EMPTY] += popc_words(s->cb[TC_EMPTY], nw);
+	t->st.wc[TW_PARTNER] += popc_words(s->cb[TC_PSYNC], nw);
 
 	for (unsigned k = 0; k < ns; k++) {
 		unsigned si = (s->sched_first + k) % ns;

@@ -1621,6 +1621,271 @@ TEST(bows_oracle)
 	CHECK(c2 > 0 && w[4] > 0 && w[4] != UINT64_MAX);
 }
 
+/* ---- DWR: partner barriers, ILT, combiner (docs/dwr.md) ------------------- */
+
+/* What one DWR test launch left in its statistics. */
+struct dwr_res {
+	uint64_t cycles;    /* gpu_sim_cycle */
+	uint64_t sync;      /* dwr_lat_sync */
+	uint64_t ign;       /* dwr_lat_ignored */
+	uint64_t ins;       /* dwr_ilt_inserts */
+	uint64_t ign_st;    /* dwr_lat_ignored_static */
+	uint64_t large;     /* dwr_large_warps */
+	uint64_t subw;      /* dwr_large_subwarps */
+	uint64_t lat_st;    /* dwr_lat_static */
+	uint64_t thr_mem;   /* gpgpu_n_load_insn + gpgpu_n_store_insn */
+	uint64_t offchip;   /* offchip_requests */
+};
+
+/*
+ * Run dwr/kernel.ptx's `kernel` (dwr_case_a, dwr_case_b or dwr_copy) on
+ * grid x block under the options opt[0..n) in a fresh simulator, check its
+ * output against the CPU, and read its statistics into r.  The launch must
+ * finish (no deadlock).
+ */
+static void dwr_run(const char *const *opt, int n, const char *kernel,
+		    unsigned grid, unsigned block, int iters,
+		    struct dwr_res *r)
+{
+	char path[] = "/tmp/wsdwr.XXXXXX";
+	const char *o[16] = {"--quiet", "--stats_file", path};
+	struct tt t;
+	memset(r, 0, sizeof(*r));
+	if (!tt_tmpfile(path))
+		return;
+	for (int i = 0; i < n && i < 13; i++)
+		o[3 + i] = opt[i];
+	if (!tt_open(&t, "dwr/kernel.ptx", o, 3 + n)) {
+		CHECK(0);
+		unlink(path);
+		return;
+	}
+	unsigned nt = grid * block, na = nt * (unsigned)(iters > 0 ? iters : 1);
+	int32_t *a = malloc(na * 4), *b = malloc(na * 4), *out = malloc(nt * 4);
+	for (unsigned i = 0; i < na; i++) {
+		a[i] = (int32_t)(i * 7 + 1);
+		b[i] = (int32_t)(i * 5 + 3);
+	}
+	ws_addr da, db, dout;
+	ws_mem_alloc(t.s, na * 4, &da);
+	ws_mem_alloc(t.s, na * 4, &db);
+	ws_mem_alloc(t.s, nt * 4, &dout);
+	ws_mem_write(t.s, da, a, na * 4);
+	ws_mem_write(t.s, db, b, na * 4);
+	ws_mem_set(t.s, dout, 0, 4, nt);
+	unsigned char p[32];
+	uint64_t pp[3] = {dout, da, db};
+	int32_t it = iters;
+	memcpy(p, pp, 24);
+	memcpy(p + 24, &it, 4);
+	bool is_a = !strcmp(kernel, "dwr_case_a");
+	tt_run(&t, kernel, grid, block, p, is_a ? 28 : 16);
+	ws_mem_read(t.s, out, dout, nt * 4);
+	unsigned bad = 0;
+	for (unsigned g = 0; g < grid; g++)
+		for (unsigned x = 0; x < block; x++) {
+			unsigned i = g * block + x, x2 = (x + 8) % block;
+			int32_t want;
+			if (is_a) {
+				want = 0;
+				for (int k = 0; k < iters; k++)
+					want += (x < 8 ? a[k * block + x] * 3 :
+						 0) + b[k * block + x];
+			} else if (!strcmp(kernel, "dwr_case_b")) {
+				want = (x2 < 8 ? a[g * block + x2] : -1) + 1;
+			} else {
+				want = a[i] + 1;
+			}
+			bad += out[i] != want;
+		}
+	CHECK_EQ_U64(bad, 0);
+	free(a);
+	free(b);
+	free(out);
+	tt_close(&t);
+	r->cycles = tt_stat_u64(path, "gpu_sim_cycle");
+	r->sync = tt_stat_u64(path, "dwr_lat_sync");
+	r->ign = tt_stat_u64(path, "dwr_lat_ignored");
+	r->ins = tt_stat_u64(path, "dwr_ilt_inserts");
+	r->ign_st = tt_stat_u64(path, "dwr_lat_ignored_static");
+	r->large = tt_stat_u64(path, "dwr_large_warps");
+	r->subw = tt_stat_u64(path, "dwr_large_subwarps");
+	r->lat_st = tt_stat_u64(path, "dwr_lat_static");
+	r->thr_mem = tt_stat_u64(path, "gpgpu_n_load_insn") +
+		tt_stat_u64(path, "gpgpu_n_store_insn");
+	r->offchip = tt_stat_u64(path, "offchip_requests");
+	unlink(path);
+	printf("  %s %ux%u iters %d: %llu cycles, LATs synchronised %llu, "
+	       "ignored %llu, ILT inserts %llu (static %llu of %llu), large "
+	       "warps %llu of %llu sub-warps, %llu thread accesses, %llu "
+	       "off-chip requests\n", kernel, grid, block, iters,
+	       (unsigned long long)r->cycles, (unsigned long long)r->sync,
+	       (unsigned long long)r->ign, (unsigned long long)r->ins,
+	       (unsigned long long)r->ign_st, (unsigned long long)r->lat_st,
+	       (unsigned long long)r->large, (unsigned long long)r->subw,
+	       (unsigned long long)r->thr_mem, (unsigned long long)r->offchip);
+}
+
+/*
+ * Listing 2(a): sub-warp 0 locks at the LAT inside the if, its partners
+ * reach the LAT after it.  The lock only lasts until every partner has
+ * reached some partner barrier, so the kernel finishes (at DWR-16 with one
+ * group of 2 sub-warps, and DWR-64 with groups of 8); every LAT execution
+ * is either synchronised or ignored: per sub-warp 4 ld.param, the loads of
+ * b, the store, and sub-warp 0's loads of a.
+ */
+TEST(dwr_deadlock_a)
+{
+	const char *o16[] = {"--config", "tesla8", "--dwr", "16"};
+	const char *o64[] = {"--config", "tesla8", "--dwr", "64"};
+	struct dwr_res r;
+	dwr_run(o16, 4, "dwr_case_a", 1, 16, 3, &r);
+	CHECK_EQ_U64(r.lat_st, 4 + 2 + 1);
+	CHECK_EQ_U64(r.sync + r.ign, 2 * (4 + 3 + 1) + 3);
+	dwr_run(o64, 4, "dwr_case_a", 2, 64, 3, &r);
+	CHECK_EQ_U64(r.sync + r.ign, 2 * (8 * (4 + 3 + 1) + 3));
+}
+
+/*
+ * Listing 2(b): sub-warp 0 locks at its load while its partner waits at
+ * __syncthreads(): a CTA barrier counts as arrival, so the group is
+ * released and the block finishes.  No two LATs meet, so nothing enters
+ * the ILT; the store after the barrier is combined over the whole group.
+ */
+TEST(dwr_deadlock_b)
+{
+	const char *o16[] = {"--config", "tesla8", "--dwr", "16"};
+	const char *o64[] = {"--config", "tesla8", "--dwr", "64"};
+	struct dwr_res r;
+	dwr_run(o16, 4, "dwr_case_b", 1, 16, 0, &r);
+	CHECK_EQ_U64(r.ins, 0);
+	CHECK_EQ_U64(r.ign, 0);
+	/* 2 ld.param + the store per sub-warp, sub-warp 0's load */
+	CHECK_EQ_U64(r.sync, 2 * 3 + 1);
+	dwr_run(o64, 4, "dwr_case_b", 3, 64, 0, &r);
+	CHECK_EQ_U64(r.ins, 0);
+	CHECK_EQ_U64(r.sync, 3 * (8 * 3 + 1));
+	/* ld.param x 2 and the store: one large warp per group each; the
+	 * load of sub-warp 0 alone */
+	CHECK_EQ_U64(r.large, 3 * (3 + 1));
+}
+
+/*
+ * Selective synchronisation (section IV-C): in Listing 2(a) the partners
+ * meet at different LATs in the first iteration, so one of the two pcs
+ * enters the ILT, and from then on its executions are never synchronised:
+ * six more iterations add at least one ignored and at most two
+ * synchronised executions each (without the ILT: three synchronised).
+ */
+TEST(dwr_ilt)
+{
+	const char *o[] = {"--config", "tesla8", "--dwr", "16"};
+	struct dwr_res r2, r8;
+	dwr_run(o, 4, "dwr_case_a", 1, 16, 2, &r2);
+	dwr_run(o, 4, "dwr_case_a", 1, 16, 8, &r8);
+	CHECK(r2.ins >= 1 && r2.ign_st >= 1);
+	CHECK(r8.ign >= r2.ign + 6);
+	CHECK(r8.sync <= r2.sync + 12);
+	CHECK_EQ_U64(r8.sync + r8.ign - r2.sync - r2.ign, 6 * 3);
+	/* a one-entry ILT still ignores the one mismatching pc */
+	const char *o1[] = {"--config", "tesla8", "--dwr", "16",
+			    "--dwr_ilt_entries", "1", "--dwr_ilt_ways", "1"};
+	struct dwr_res r1;
+	dwr_run(o1, 8, "dwr_case_a", 1, 16, 8, &r1);
+	CHECK(r1.ign >= 7);
+}
+
+/*
+ * The combiner merges only the partners of one group, and only once all
+ * of them are combine-ready: a divergence-free kernel on one block of 48
+ * threads (6 sub-warps) issues each of its LATs as exactly one large warp
+ * per partner group: 3 groups of 2 at DWR-16, groups of 4 and 2 at
+ * DWR-32, one group of 6 at DWR-64.
+ */
+TEST(dwr_combiner)
+{
+	static const char *const mx[] = {"16", "32", "64"};
+	static const unsigned groups[] = {3, 2, 1};
+	for (unsigned k = 0; k < 3; k++) {
+		const char *o[] = {"--config", "tesla8", "--dwr", mx[k]};
+		struct dwr_res r;
+		dwr_run(o, 4, "dwr_copy", 1, 48, 0, &r);
+		CHECK_EQ_U64(r.lat_st, 4); /* 2 ld.param, ld, st */
+		CHECK_EQ_U64(r.ign, 0);
+		CHECK_EQ_U64(r.sync, 6 * r.lat_st);
+		CHECK_EQ_U64(r.large, groups[k] * r.lat_st);
+		CHECK_EQ_U64(r.subw, 6 * r.lat_st);
+	}
+}
+
+/*
+ * A divergence-free streaming kernel (64 blocks x 256, out[i] = in[i] + 1)
+ * on tesla8 (64-byte lines and transactions): DWR-32 sends as many
+ * off-chip requests as fixed 32-thread warps (4 combined sub-warps cover
+ * the same 32 threads, two lines per access), and so does DWR-64 (four
+ * lines per access).  Fixed 8-thread warps read each line in two 32-byte
+ * halves, the second an L1D hit or MSHR merge, but write through every
+ * half: 1024 more store requests (one per 64-byte line written), so
+ * DWR-64's coalescing rate (eq. 1) beats fixed-8's.
+ */
+TEST(dwr_streaming)
+{
+	const char *f32[] = {"--config", "tesla8", "--warp-size", "32"};
+	const char *d32[] = {"--config", "tesla8", "--dwr", "32"};
+	const char *f8[] = {"--config", "tesla8", "--warp-size", "8"};
+	const char *d64[] = {"--config", "tesla8", "--dwr", "64"};
+	struct dwr_res a, b, c, d;
+	dwr_run(f32, 4, "dwr_copy", 64, 256, 0, &a);
+	dwr_run(d32, 4, "dwr_copy", 64, 256, 0, &b);
+	dwr_run(f8, 4, "dwr_copy", 64, 256, 0, &c);
+	dwr_run(d64, 4, "dwr_copy", 64, 256, 0, &d);
+	CHECK_EQ_U64(b.offchip, a.offchip);
+	CHECK_EQ_U64(d.offchip, a.offchip);
+	CHECK_EQ_U64(c.thr_mem, 2 * 64 * 256);
+	CHECK_EQ_U64(d.thr_mem, c.thr_mem);
+	CHECK_EQ_U64(c.offchip, a.offchip + 64 * 256 * 4 / 64);
+	CHECK(d.thr_mem * c.offchip > c.thr_mem * d.offchip);
+}
+
+/* --dwr where it cannot apply is an error: another warp size, a ratio
+ * outside 2..8, a SIMD width not dividing it, functional mode. */
+TEST(dwr_options)
+{
+	static const char *const bad[][6] = {
+		{"--config", "tesla8", "--dwr", "64", "--warp-size", "32"},
+		{"--config", "tesla8", "--dwr", "8", "--quiet", "--quiet"},
+		{"--config", "tesla8", "--dwr", "20", "--quiet", "--quiet"},
+		{"--config", "tesla8", "--dwr", "32", "--mode", "functional"},
+		{"--config", "tesla8", "--dwr", "32", "--dwr_ilt_entries",
+		 "24"},
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct ws_sim *s = NULL;
+		struct diag d;
+		diag_init(&d);
+		char *argv[8];
+		argv[0] = (char *)"--quiet";
+		for (int k = 0; k < 6; k++)
+			argv[1 + k] = (char *)bad[i][k];
+		int rc = ws_sim_create(7, argv, &s, &d);
+		printf("  %s %s: %s\n", bad[i][3], bad[i][4], diag_text(&d));
+		CHECK(rc != 0 && s == NULL);
+		if (s)
+			ws_sim_destroy(s);
+		diag_release(&d);
+	}
+	/* and DWR-32 on tesla8 makes the warp 8 threads */
+	const char *o[] = {"--config", "tesla8", "--dwr", "32"};
+	struct tt t;
+	struct ws_device_props pr;
+	CHECK(tt_open(&t, "dwr/kernel.ptx", o, 4));
+	if (t.s) {
+		ws_sim_props(t.s, &pr);
+		CHECK_EQ_U64(pr.warp_size, 8);
+	}
+	tt_close(&t);
+}
+
 TEST_MAIN()
 #undef main
 

@@ -475,12 +475,15 @@ def check_sim(spec, info, source_dir, mode=None):
                 err = info.check_options(["--" + opt, str(v)])
                 if err:
                     raise SpecError("%s: %s '%s': %s" % (where, key, v, err))
+        cfg_args = []  # the first config's: grid values are checked on it
         for c in _as_list(sw.get("configs", "default"), "configs"):
             carg, _ = resolve_config(str(c), source_dir)
             if carg:
                 err = info.check_options(["--config", carg])
                 if err:
                     raise SpecError("%s: config '%s': %s" % (where, c, err))
+                if not cfg_args:
+                    cfg_args = ["--config", carg]
         fixed = []
         for k, v in sorted(sw.get("options", {}).items()):
             try:
@@ -496,7 +499,7 @@ def check_sim(spec, info, source_dir, mode=None):
             except SpecError as e:
                 raise SpecError("%s: grid: %s" % (where, e))
             for v in _as_list(vals, "grid." + g):
-                err = info.check_options(mode_args + fixed +
+                err = info.check_options(mode_args + cfg_args + fixed +
                                          ["--" + c, _value_str(v)])
                 if err:
                     raise SpecError("%s: grid %s = %s: %s" % (
