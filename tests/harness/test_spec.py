@@ -3,7 +3,8 @@
 end on a 2-job spec with the real binary.
   - classes and names expand in manifest order; the grid multiplies;
   - a key is stable, changes with an option that matters, ignores
-    spellings (--sched vs --gpgpu_scheduler) and default values;
+    spellings (--sched vs --gpgpu_scheduler) and default values (the
+    config's values under a config);
   - the plain-text and JSON statistics forms load into the same columns;
   - `reproduce` writes report.md with its headline row and figure."""
 import json
@@ -49,6 +50,15 @@ h.check(len({j["key"] for j in j1}) == 8, "keys collide")
 k32 = {j["key"] for j in j1 if j["grid"]["warp_size"] == 32}
 k0 = {j["key"] for j in jobs(base)}
 h.check(k32 == k0, "a default-valued option changed the key")
+# Under a config, "default" means the config's value: SIMD 32 (the GTX480
+# default) on tesla8 (SIMD 8) is a different machine, SIMD 8 is not.
+t8 = dict(base, configs=["tesla8"], sched=["lrr"])
+kt = {j["grid"]["gpgpu_simd_width"]: j["key"]
+      for j in jobs(dict(t8, grid={"gpgpu_simd_width": [8, 32]}))}
+kt0 = {j["key"] for j in jobs(t8)}
+h.check(len(set(kt.values())) == 2 and kt[32] not in kt0,
+        "SIMD 32 on tesla8 filed as tesla8's own SIMD 8")
+h.check(kt[8] in kt0, "tesla8's own SIMD width changed the key")
 kseed = {j["key"] for j in jobs(dict(base, seeds=[2]))}
 h.check(not kseed & k0, "the seed does not change the key")
 kalias = {j["key"] for j in jobs(dict(base, options={"sched": "lrr"},

@@ -140,6 +140,7 @@ class SimInfo:
         self.alias = {}      # any accepted spelling -> canonical name
         self.checked = {}    # option argv tuple -> error text or None
         self._policies = None  # {"sched": set, "fetch": set} (lazy)
+        self._config_values = {}  # --config argument -> {name: value}
         for line in text.splitlines():
             m = re.match(r"^\s+--(\S+)\s+(.*)$", line)
             if not m:
@@ -193,8 +194,32 @@ class SimInfo:
         raise SpecError("unknown simulator option '%s' (see warpsim options)"
                         % name)
 
-    def effective(self, options):
-        """Sorted [name, value] pairs that differ from the defaults."""
+    def config_values(self, carg):
+        """Canonical name -> value under `--config carg` (what `warpsim
+        options --config carg` prints); the plain defaults when carg is
+        None."""
+        if carg is None:
+            return self.defaults
+        if carg not in self._config_values:
+            rc, text, err = _ask([self.warpsim, "options", "--config", carg])
+            if rc != 0:
+                lines = [l.strip() for l in err.splitlines() if l.strip()]
+                raise SpecError("config '%s': %s" % (
+                    carg, lines[0] if lines else "exit status %d" % rc))
+            vals = dict(self.defaults)
+            for line in text.splitlines():
+                m = re.match(r"^-(\S+) = (.*)$", line)
+                if m and m.group(1) in self.alias:
+                    vals[self.alias[m.group(1)]] = m.group(2)
+            self._config_values[carg] = vals
+        return self._config_values[carg]
+
+    def effective(self, options, carg=None):
+        """Sorted [name, value] pairs that differ from what the machine
+        (built-in defaults, or `--config carg`) already sets.  An option
+        equal to the GTX480 default still counts under a config that sets
+        another value (gpgpu_simd_width 32 on tesla8)."""
+        base = self.config_values(carg)
         eff = {}
         for name, value in options:
             c = self.canonical(name)
@@ -202,7 +227,7 @@ class SimInfo:
                 continue
             eff[c] = str(value)
         return sorted([k, v] for k, v in eff.items()
-                      if self.defaults.get(k) != v)
+                      if base.get(k) != v)
 
 
 def resolve_config(name, source_dir):
@@ -639,7 +664,7 @@ def _expand_one(sw, info, source_dir, build_dir, runs_dir, mode, manifest,
         ident = dict(t["ident"])
         ident.update({
             "warpsim_version": info.version,
-            "options": info.effective(opts),
+            "options": info.effective(opts, carg),
             "config": {"name": cfg, "sha256": csha},
         })
         if trace:
