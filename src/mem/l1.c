@@ -63,7 +63,9 @@ static void l1_writeback(struct mem_sys *ms, struct mem_l1 *l,
 /*
  * Access the L1 for caller request r at time now.  Returns false, with no
  * state changed except reservation-fail counters, if the port is taken or a
- * resource is missing.
+ * resource is missing.  A refused LD/ST unit retries the same access every
+ * cycle: the tag check's refusal is remembered (rf_*) and repeated,
+ * counted, without a lookup while nothing it depends on has changed.
  */
 bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		   uint64_t now)
@@ -89,10 +91,30 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 	if (mem_q_full(&l->hitq))
 		return false;
 	c = is_const ? &l->c : &l->d;
-	mem_cache_access(c, r, r->kind == MEM_READ ? MEM_OP_READ : MEM_OP_WRITE,
-			 mem_q_free(out), ms->wbs.free != NULL, &res);
-	if (res.outcome == MEM_RESFAIL)
+	unsigned slots = mem_q_free(out);
+	bool wb_ok = ms->wbs.free != NULL;
+	/* the refusal remembered for exactly this access and state: the
+	 * lookup would refuse again (and count it), so skip it */
+	if (l->rf_c == c && l->rf_gen == c->gen && l->rf_addr == r->addr &&
+	    l->rf_size == r->size && l->rf_kind == r->kind &&
+	    l->rf_space == r->space && l->rf_slots == slots &&
+	    l->rf_wb == wb_ok) {
+		c->st.resfails++;
 		return false;
+	}
+	mem_cache_access(c, r, r->kind == MEM_READ ? MEM_OP_READ : MEM_OP_WRITE,
+			 slots, wb_ok, &res);
+	if (res.outcome == MEM_RESFAIL) {
+		l->rf_c = c;
+		l->rf_gen = c->gen;
+		l->rf_addr = r->addr;
+		l->rf_size = r->size;
+		l->rf_kind = r->kind;
+		l->rf_space = r->space;
+		l->rf_slots = slots;
+		l->rf_wb = wb_ok;
+		return false;
+	}
 	if (res.outcome == MEM_HIT && !res.write_down)
 		mem_q_push(&l->hitq, r, now + (is_const ? l->c_lat : l->d_lat));
 	if (res.fetch) { /* the fetch is counted under its request's space */

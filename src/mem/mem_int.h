@@ -210,6 +210,10 @@ struct mem_cache {
 	uint8_t sec_all;              /* sectored: mask of every sector of a
 					 line; 0 when unsectored */
 	struct mem_cache_stats st;    /* counters */
+	uint64_t gen;                 /* bumped by every change of tags, LRU
+					 stamps or MSHRs: an access refused
+					 at one gen is refused again at the
+					 same gen (l1.c remembers refusals) */
 };
 
 void mem_cache_init(struct mem_cache *c, const struct mem_cache_config *cfg,
@@ -368,6 +372,18 @@ struct mem_l1 {
 	uint64_t d_lat;          /* L1D hit latency, time units */
 	uint64_t c_lat;          /* L1C hit latency, time units */
 	unsigned sm;             /* SM id */
+	/* the last access the L1D or L1C tag check refused: the same
+	 * access, offered again while that cache's gen, the free slots
+	 * below it and the writeback pool's state are unchanged, is refused
+	 * again (and counted) without a lookup */
+	const struct mem_cache *rf_c; /* cache that refused, NULL if none */
+	uint64_t rf_gen;         /* its gen then */
+	addr_t rf_addr;          /* request address */
+	uint32_t rf_size;        /* request bytes */
+	uint8_t rf_kind;         /* enum mem_kind */
+	uint8_t rf_space;        /* enum mem_space */
+	uint8_t rf_wb;           /* a writeback buffer was free */
+	unsigned rf_slots;       /* free injection-queue slots */
 };
 
 /* One L2 slice (memory sub-partition). */

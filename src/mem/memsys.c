@@ -153,6 +153,14 @@ bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out)
 	return true;
 }
 
+bool mem_sys_reply_ready(const struct mem_sys *ms, unsigned sm)
+{
+	const struct mem_l1 *l = &ms->l1[sm];
+
+	return mem_q_peek(&l->hitq, ms->clk.now) ||
+	       mem_q_peek(&l->respq, ms->clk.now);
+}
+
 /*
  * Every request in flight is a pool object (a caller request or a
  * writeback) or an MSHR fetch, and every busy MSHR has a pool object

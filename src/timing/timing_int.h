@@ -285,6 +285,14 @@ struct tsm {
 	unsigned n_mreq_free;        /* entries on it */
 	uint64_t issued;             /* warp instructions issued (launch) */
 	uint64_t tbs;                /* blocks run (launch) */
+	/* quiet cycles (tsm.c): what the issue stage counts in a cycle with
+	 * no candidate, kept until a warp's bits change */
+	uint8_t q_dirty;             /* class bits changed since q_* */
+	uint8_t q_ok;                /* no candidate and no wrong-path warp */
+	uint8_t q_fetch;             /* some warp is fetchable */
+	uint32_t q_score;            /* schedulers with a ready warp (each
+					counts a scoreboard stall) */
+	uint64_t q_wc[TW__COUNT];    /* warp-cycle classes of such a cycle */
 };
 
 /*

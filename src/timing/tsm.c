@@ -30,6 +30,7 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	struct twarp *w = &s->w[wi];
 	unsigned i = wi / 64;
 	uint64_t b = 1ULL << (wi % 64);
+	s->q_dirty = 1;
 	if (w->cls < TC__COUNT) /* the only class bit the warp holds */
 		s->cb[w->cls][i] &= ~b;
 	w->cls = TC__COUNT;
@@ -85,8 +86,78 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->nextsfu[i] |= b;
 }
 
+/* What the issue stage of a cycle without candidates counts (the same
+ * sums as tsm_issue_cycle's attribution), from the warp bitsets. */
+static void quiet_summary(struct tgpu *t, struct tsm *s)
+{
+	unsigned nw = t->n_words;
+	uint64_t any_c = 0, any_f = 0;
+	memset(s->q_wc, 0, sizeof(s->q_wc));
+	s->q_score = 0;
+	for (unsigned i = 0; i < nw; i++) {
+		uint64_t r = s->cb[TC_READY][i];
+		any_c |= (r & s->wrongpath[i]) | (r & ~s->sbwait[i]);
+		any_f |= s->fetchable[i];
+		s->q_wc[TW_DATA] += bit_popc64(r & s->sbwait[i]) +
+			bit_popc64(s->cb[TC_MEMW][i]);
+		s->q_wc[TW_EXIT] += bit_popc64(s->cb[TC_EXIT][i]);
+		s->q_wc[TW_BARRIER] += bit_popc64(s->cb[TC_BAR][i]);
+		s->q_wc[TW_FETCH] += bit_popc64(s->cb[TC_FETCH][i]);
+		s->q_wc[TW_CONTROL] += bit_popc64(s->cb[TC_CTRL][i]);
+		s->q_wc[TW_EMPTY] += bit_popc64(s->cb[TC_EMPTY][i]);
+	}
+	for (unsigned k = 0; k < t->n_sched; k++) {
+		const uint64_t *sm = s->smask + (size_t)k * nw;
+		uint64_t m = 0;
+		for (unsigned i = 0; i < nw; i++)
+			m |= s->cb[TC_READY][i] & sm[i];
+		s->q_score += m != 0;
+	}
+	s->q_ok = !any_c;
+	s->q_fetch = any_f != 0;
+	s->q_dirty = 0;
+}
+
+/*
+ * A quiet cycle: no writeback due, no reply due, nothing in the operand
+ * collector (so execute and collector have nothing to do), no candidate
+ * or wrong-path warp for any scheduler (nothing issues or flushes; the
+ * policies are not asked), nothing to decode and nothing to fetch.  Only
+ * the LD/ST unit may act (it retries or pushes a transaction, which
+ * changes no warp), and the issue stage's counters grow by the same
+ * amounts as in the previous such cycle: they are added from q_*, kept
+ * until a warp's bits change (tsm_warp_update sets q_dirty).
+ */
+static bool quiet(struct tgpu *t, struct tsm *s)
+{
+	if (t->need_long_op || s->oc.busy ||
+	    s->wheel_n[t->cycle % T_WHEEL])
+		return false;
+	if (s->fb_valid ? s->fb_ready <= t->cycle : s->iready_n != 0)
+		return false;
+	if (s->q_dirty)
+		quiet_summary(t, s);
+	if (!s->q_ok || (!s->fb_valid && s->q_fetch))
+		return false;
+	return !mem_sys_reply_ready(t->ms, s->id);
+}
+
 bool tsm_cycle(struct tgpu *t, struct tsm *s)
 {
+	if (quiet(t, s)) {
+		tsm_ldst_cycle(t, s);
+		s->oc.wbusy = 0; /* as toc_cycle leaves it */
+		if (s->n_res) {
+			unsigned ns = t->n_sched;
+			for (unsigned c = 0; c < TW__COUNT; c++)
+				t->st.wc[c] += s->q_wc[c];
+			t->st.sched_cycles += ns;
+			t->st.sched_scoreboard += s->q_score;
+			t->st.sched_idle += ns - s->q_score;
+			s->sched_first = (s->sched_first + 1) % ns;
+		}
+		return true;
+	}
 	/* what the issue and fetch policies see (the bitsets it points to
 	 * change as the stages run) */
 	const struct sched_view v = {
