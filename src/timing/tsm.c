@@ -119,19 +119,44 @@ static void quiet_summary(struct tgpu *t, struct tsm *s)
 }
 
 /*
- * A quiet cycle: no writeback due, no reply due, nothing in the operand
- * collector (so execute and collector have nothing to do), no candidate
- * or wrong-path warp for any scheduler (nothing issues or flushes; the
- * policies are not asked), nothing to decode and nothing to fetch.  Only
- * the LD/ST unit may act (it retries or pushes a transaction, which
- * changes no warp), and the issue stage's counters grow by the same
- * amounts as in the previous such cycle: they are added from q_*, kept
- * until a warp's bits change (tsm_warp_update sets q_dirty).
+ * Execute and collector stages with nothing to do this cycle (asked after
+ * the LD/ST stage): the collector empty, or holding only memory
+ * instructions in OC_EX that the LD/ST unit cannot take yet - no unit
+ * allocation, bank read or dispatch pending (toc_cycle then only clears
+ * the written-banks mask, which no writeback set this cycle).
  */
-static bool quiet(struct tgpu *t, struct tsm *s)
+static bool oc_idle(const struct tgpu *t, const struct tsm *s)
 {
-	if (t->need_long_op || s->oc.busy ||
-	    s->wheel_n[t->cycle % T_WHEEL])
+	const struct toc *o = &s->oc;
+	unsigned n_cu = t->oc.n_cu;
+	if (!o->busy)
+		return true;
+	if (o->n_ocex[TOC_SP] | o->n_ocex[TOC_SFU] | o->n_idoc[TOC_SP] |
+	    o->n_idoc[TOC_SFU] | o->n_idoc[TOC_MEM] | o->n_reads)
+		return false;
+	if (o->ready[TOC_SP] | o->ready[TOC_SFU] | o->ready[TOC_MEM])
+		return false;
+	if (o->free != (n_cu == 64 ? ~0ULL : (1ULL << n_cu) - 1))
+		return false;
+	/* OC_EX holds memory instructions: tsm_ex_cycle's test */
+	return s->ldst.busy || s->ldst.free_at > t->cycle ||
+		!s->n_mreq_free;
+}
+
+/*
+ * A quiet cycle: no writeback due, no reply due, the collector idle
+ * (oc_idle), no candidate or wrong-path warp for any scheduler (nothing
+ * issues or flushes; the policies are not asked), nothing to decode and
+ * nothing to fetch.  Only the LD/ST unit acts (it retries or pushes a
+ * transaction, which changes no warp), and the issue stage's counters
+ * grow by the same amounts as in the previous such cycle: they are added
+ * from q_*, kept until a warp's bits change (tsm_warp_update sets
+ * q_dirty).  quiet_front() is checked before the LD/ST stage runs,
+ * oc_idle() after it (the unit may free up and take from OC_EX).
+ */
+static bool quiet_front(struct tgpu *t, struct tsm *s)
+{
+	if (t->need_long_op || s->wheel_n[t->cycle % T_WHEEL])
 		return false;
 	if (s->fb_valid ? s->fb_ready <= t->cycle : s->iready_n != 0)
 		return false;
@@ -144,8 +169,12 @@ static bool quiet(struct tgpu *t, struct tsm *s)
 
 bool tsm_cycle(struct tgpu *t, struct tsm *s)
 {
-	if (quiet(t, s)) {
+	bool front = quiet_front(t, s);
+	if (front) {
+		/* no writeback or reply: the first two stages are no-ops */
 		tsm_ldst_cycle(t, s);
+	}
+	if (front && oc_idle(t, s)) {
 		s->oc.wbusy = 0; /* as toc_cycle leaves it */
 		if (s->n_res) {
 			unsigned ns = t->n_sched;
@@ -166,10 +195,12 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
 		.tb_age = s->tb_age, .tbs_pending = t->tb_next < t->n_ctas};
 	struct mem_reply r;
-	tsm_wb_cycle(t, s);
-	while (mem_sys_pop(t->ms, s->id, &r))
-		tsm_reply(t, s, &r);
-	tsm_ldst_cycle(t, s);
+	if (!front) { /* else the LD/ST stage already ran */
+		tsm_wb_cycle(t, s);
+		while (mem_sys_pop(t->ms, s->id, &r))
+			tsm_reply(t, s, &r);
+		tsm_ldst_cycle(t, s);
+	}
 	tsm_ex_cycle(t, s);
 	toc_cycle(t, s);
 	if (s->n_res)
