@@ -288,10 +288,15 @@ struct tsm {
 	/* quiet cycles (tsm.c): what the issue stage counts in a cycle with
 	 * no candidate, kept until a warp's bits change */
 	uint8_t q_dirty;             /* class bits changed since q_* */
-	uint8_t q_ok;                /* no candidate and no wrong-path warp */
+	uint8_t q_ok;                /* no wrong-path warp, and every
+					candidate's previous memory
+					instruction holds its access record
+					(it cannot issue: a structural stall) */
 	uint8_t q_fetch;             /* some warp is fetchable */
-	uint32_t q_score;            /* schedulers with a ready warp (each
-					counts a scoreboard stall) */
+	uint32_t q_score;            /* schedulers with a ready warp but no
+					candidate (a scoreboard stall each) */
+	uint64_t q_cmask;            /* schedulers with a candidate (each a
+					pipeline stall) */
 	uint64_t q_wc[TW__COUNT];    /* warp-cycle classes of such a cycle */
 };
 

@@ -86,18 +86,22 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->nextsfu[i] |= b;
 }
 
-/* What the issue stage of a cycle without candidates counts (the same
- * sums as tsm_issue_cycle's attribution), from the warp bitsets. */
+/* What the issue stage counts in a cycle whose candidates all wait for
+ * their access record (the same sums as tsm_issue_cycle's attribution),
+ * from the warp bitsets. */
 static void quiet_summary(struct tgpu *t, struct tsm *s)
 {
 	unsigned nw = t->n_words;
-	uint64_t any_c = 0, any_f = 0;
+	uint64_t bad = 0, any_f = 0;
 	memset(s->q_wc, 0, sizeof(s->q_wc));
 	s->q_score = 0;
+	s->q_cmask = 0;
 	for (unsigned i = 0; i < nw; i++) {
 		uint64_t r = s->cb[TC_READY][i];
-		any_c |= (r & s->wrongpath[i]) | (r & ~s->sbwait[i]);
+		uint64_t c = r & ~s->sbwait[i] & ~s->wrongpath[i];
+		bad |= (r & s->wrongpath[i]) | (c & ~s->recbusy[i]);
 		any_f |= s->fetchable[i];
+		s->q_wc[TW_STRUCT] += bit_popc64(c);
 		s->q_wc[TW_DATA] += bit_popc64(r & s->sbwait[i]) +
 			bit_popc64(s->cb[TC_MEMW][i]);
 		s->q_wc[TW_EXIT] += bit_popc64(s->cb[TC_EXIT][i]);
@@ -108,14 +112,59 @@ static void quiet_summary(struct tgpu *t, struct tsm *s)
 	}
 	for (unsigned k = 0; k < t->n_sched; k++) {
 		const uint64_t *sm = s->smask + (size_t)k * nw;
-		uint64_t m = 0;
-		for (unsigned i = 0; i < nw; i++)
+		uint64_t m = 0, c = 0;
+		for (unsigned i = 0; i < nw; i++) {
 			m |= s->cb[TC_READY][i] & sm[i];
-		s->q_score += m != 0;
+			c |= s->cb[TC_READY][i] & ~s->sbwait[i] & sm[i];
+		}
+		if (c)
+			s->q_cmask |= 1ULL << k;
+		else
+			s->q_score += m != 0;
 	}
-	s->q_ok = !any_c;
+	s->q_ok = !bad;
 	s->q_fetch = any_f != 0;
 	s->q_dirty = 0;
+}
+
+/*
+ * The issue stage of a quiet cycle: each scheduler with candidates walks
+ * its policy's order exactly as tsm_issue_cycle does (next() or order(),
+ * issue_failed for every candidate visited), every candidate failing on
+ * its busy access record, so the policies see what they would.
+ */
+static void quiet_issue(struct tgpu *t, struct tsm *s,
+			const struct sched_view *v)
+{
+	unsigned ns = t->n_sched, nw = t->n_words;
+	uint64_t cand[SCHED_MAX_WARPS / 64];
+	for (unsigned i = 0; i < nw; i++)
+		cand[i] = s->cb[TC_READY][i] & ~s->sbwait[i];
+	for (unsigned k = 0; k < ns; k++) {
+		unsigned si = (s->sched_first + k) % ns;
+		struct sched *p = s->sched[si];
+		const uint64_t *sm = s->smask + (size_t)si * nw;
+		if (!((s->q_cmask >> si) & 1))
+			continue;
+		if (p->ops->next) {
+			uint64_t want[SCHED_MAX_WARPS / 64];
+			unsigned it = 0;
+			int x;
+			for (unsigned i = 0; i < nw; i++)
+				want[i] = cand[i] & sm[i];
+			while ((x = p->ops->next(p, v, want, &it)) >= 0)
+				if (p->ops->issue_failed)
+					p->ops->issue_failed(p, (unsigned)x,
+							     t->cycle);
+		} else {
+			unsigned n = p->ops->order(p, v, s->order, t->n_slots);
+			for (unsigned j = 0; j < n; j++)
+				if (tbit(cand, s->order[j]) &&
+				    p->ops->issue_failed)
+					p->ops->issue_failed(p, s->order[j],
+							     t->cycle);
+		}
+	}
 }
 
 /*
@@ -174,19 +223,6 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		/* no writeback or reply: the first two stages are no-ops */
 		tsm_ldst_cycle(t, s);
 	}
-	if (front && oc_idle(t, s)) {
-		s->oc.wbusy = 0; /* as toc_cycle leaves it */
-		if (s->n_res) {
-			unsigned ns = t->n_sched;
-			for (unsigned c = 0; c < TW__COUNT; c++)
-				t->st.wc[c] += s->q_wc[c];
-			t->st.sched_cycles += ns;
-			t->st.sched_scoreboard += s->q_score;
-			t->st.sched_idle += ns - s->q_score;
-			s->sched_first = (s->sched_first + 1) % ns;
-		}
-		return true;
-	}
 	/* what the issue and fetch policies see (the bitsets it points to
 	 * change as the stages run) */
 	const struct sched_view v = {
@@ -194,6 +230,23 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
 		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
 		.tb_age = s->tb_age, .tbs_pending = t->tb_next < t->n_ctas};
+	if (front && oc_idle(t, s)) {
+		s->oc.wbusy = 0; /* as toc_cycle leaves it */
+		if (s->n_res) {
+			unsigned ns = t->n_sched;
+			unsigned n_pipe = bit_popc64(s->q_cmask);
+			if (s->q_cmask)
+				quiet_issue(t, s, &v);
+			for (unsigned c = 0; c < TW__COUNT; c++)
+				t->st.wc[c] += s->q_wc[c];
+			t->st.sched_cycles += ns;
+			t->st.sched_pipeline += n_pipe;
+			t->st.sched_scoreboard += s->q_score;
+			t->st.sched_idle += ns - s->q_score - n_pipe;
+			s->sched_first = (s->sched_first + 1) % ns;
+		}
+		return true;
+	}
 	struct mem_reply r;
 	if (!front) { /* else the LD/ST stage already ran */
 		tsm_wb_cycle(t, s);
