@@ -277,6 +277,8 @@ struct mem_xbar {
 	unsigned n_out;       /* output ports */
 	unsigned rr;          /* first input considered next cycle */
 	unsigned n_waiting;   /* packets in input queues */
+	uint64_t *nonempty;   /* bitset: input queues holding packets (a
+				 tick visits only these) */
 	unsigned flit_bytes;  /* bytes per flit */
 	unsigned ctrl_bytes;  /* packet header bytes */
 	uint64_t lat_time;    /* latency in time units */

@@ -391,6 +391,8 @@ static void check_xbar(const struct mem_xbar *x)
 	for (unsigned i = 0; i < x->n_in; i++) {
 		if (x->in[i].n > x->in[i].cap)
 			SIM_BUG("crossbar input %u over capacity", i);
+		if (!((x->nonempty[i / 64] >> (i % 64)) & 1) != !x->in[i].n)
+			SIM_BUG("crossbar input %u: non-empty bit wrong", i);
 		n += x->in[i].n;
 	}
 	if (n != x->n_waiting)
