@@ -86,22 +86,42 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->nextsfu[i] |= b;
 }
 
-/* What the issue stage counts in a cycle whose candidates all wait for
- * their access record (the same sums as tsm_issue_cycle's attribution),
- * from the warp bitsets. */
-static void quiet_summary(struct tgpu *t, struct tsm *s)
+/* Bit c set: class c's ID_OC pipeline register is full (its candidates
+ * are blocked: collector stalls). */
+static unsigned oc_full_mask(const struct tgpu *t, const struct tsm *s)
+{
+	unsigned m = 0;
+	for (unsigned c = 0; c < TOC__COUNT; c++)
+		if (s->oc.n_idoc[c] >= t->oc.w_idoc[c])
+			m |= 1u << c;
+	return m;
+}
+
+/* What the issue stage counts in a cycle whose candidates, once those of
+ * a full ID_OC class are taken out, all wait for their access record (the
+ * same sums as tsm_issue_cycle's attribution), from the warp bitsets. */
+static void quiet_summary(struct tgpu *t, struct tsm *s, unsigned full)
 {
 	unsigned nw = t->n_words;
 	uint64_t bad = 0, any_f = 0;
+	uint64_t fm = full & (1u << TOC_MEM) ? ~0ULL : 0;
+	uint64_t fs = full & (1u << TOC_SFU) ? ~0ULL : 0;
+	uint64_t fp = full & (1u << TOC_SP) ? ~0ULL : 0;
+	uint64_t blocked[SCHED_MAX_WARPS / 64];
 	memset(s->q_wc, 0, sizeof(s->q_wc));
-	s->q_score = 0;
+	s->q_score = s->q_pipe = 0;
 	s->q_cmask = 0;
 	for (unsigned i = 0; i < nw; i++) {
 		uint64_t r = s->cb[TC_READY][i];
 		uint64_t c = r & ~s->sbwait[i] & ~s->wrongpath[i];
-		bad |= (r & s->wrongpath[i]) | (c & ~s->recbusy[i]);
+		blocked[i] = c & ((s->nextmem[i] & fm) |
+			(s->nextsfu[i] & fs) |
+			(~s->nextmem[i] & ~s->nextsfu[i] & fp));
+		s->q_cand[i] = c & ~blocked[i];
+		bad |= (r & s->wrongpath[i]) | (s->q_cand[i] & ~s->recbusy[i]);
 		any_f |= s->fetchable[i];
-		s->q_wc[TW_STRUCT] += bit_popc64(c);
+		s->q_wc[TW_COLLECTOR] += bit_popc64(blocked[i]);
+		s->q_wc[TW_STRUCT] += bit_popc64(s->q_cand[i]);
 		s->q_wc[TW_DATA] += bit_popc64(r & s->sbwait[i]) +
 			bit_popc64(s->cb[TC_MEMW][i]);
 		s->q_wc[TW_EXIT] += bit_popc64(s->cb[TC_EXIT][i]);
@@ -112,18 +132,22 @@ static void quiet_summary(struct tgpu *t, struct tsm *s)
 	}
 	for (unsigned k = 0; k < t->n_sched; k++) {
 		const uint64_t *sm = s->smask + (size_t)k * nw;
-		uint64_t m = 0, c = 0;
+		uint64_t m = 0, c = 0, bl = 0;
 		for (unsigned i = 0; i < nw; i++) {
 			m |= s->cb[TC_READY][i] & sm[i];
-			c |= s->cb[TC_READY][i] & ~s->sbwait[i] & sm[i];
+			c |= s->q_cand[i] & sm[i];
+			bl |= blocked[i] & sm[i];
 		}
 		if (c)
 			s->q_cmask |= 1ULL << k;
+		if (c || bl)
+			s->q_pipe++;
 		else
 			s->q_score += m != 0;
 	}
 	s->q_ok = !bad;
 	s->q_fetch = any_f != 0;
+	s->q_full = (uint8_t)full;
 	s->q_dirty = 0;
 }
 
@@ -137,9 +161,6 @@ static void quiet_issue(struct tgpu *t, struct tsm *s,
 			const struct sched_view *v)
 {
 	unsigned ns = t->n_sched, nw = t->n_words;
-	uint64_t cand[SCHED_MAX_WARPS / 64];
-	for (unsigned i = 0; i < nw; i++)
-		cand[i] = s->cb[TC_READY][i] & ~s->sbwait[i];
 	for (unsigned k = 0; k < ns; k++) {
 		unsigned si = (s->sched_first + k) % ns;
 		struct sched *p = s->sched[si];
@@ -151,7 +172,7 @@ static void quiet_issue(struct tgpu *t, struct tsm *s,
 			unsigned it = 0;
 			int x;
 			for (unsigned i = 0; i < nw; i++)
-				want[i] = cand[i] & sm[i];
+				want[i] = s->q_cand[i] & sm[i];
 			while ((x = p->ops->next(p, v, want, &it)) >= 0)
 				if (p->ops->issue_failed)
 					p->ops->issue_failed(p, (unsigned)x,
@@ -159,7 +180,7 @@ static void quiet_issue(struct tgpu *t, struct tsm *s,
 		} else {
 			unsigned n = p->ops->order(p, v, s->order, t->n_slots);
 			for (unsigned j = 0; j < n; j++)
-				if (tbit(cand, s->order[j]) &&
+				if (tbit(s->q_cand, s->order[j]) &&
 				    p->ops->issue_failed)
 					p->ops->issue_failed(p, s->order[j],
 							     t->cycle);
@@ -169,39 +190,46 @@ static void quiet_issue(struct tgpu *t, struct tsm *s,
 
 /*
  * Execute and collector stages with nothing to do this cycle (asked after
- * the LD/ST stage): the collector empty, or holding only memory
- * instructions in OC_EX that the LD/ST unit cannot take yet - no unit
- * allocation, bank read or dispatch pending (toc_cycle then only clears
- * the written-banks mask, which no writeback set this cycle).
+ * the LD/ST stage), toc_cycle's and tsm_ex_cycle's own tests: no operand
+ * read queued; no collector unit with its operands whose class has room
+ * in OC_EX; no instruction in ID_OC whose class has a free unit; nothing
+ * in the SP and SFU OC_EX registers; memory instructions in OC_EX only
+ * while the LD/ST unit cannot take one.  (toc_cycle then only clears the
+ * written-banks mask, which no writeback set this cycle.)
  */
 static bool oc_idle(const struct tgpu *t, const struct tsm *s)
 {
 	const struct toc *o = &s->oc;
-	unsigned n_cu = t->oc.n_cu;
+	const struct toc_cfg *k = &t->oc;
 	if (!o->busy)
 		return true;
-	if (o->n_ocex[TOC_SP] | o->n_ocex[TOC_SFU] | o->n_idoc[TOC_SP] |
-	    o->n_idoc[TOC_SFU] | o->n_idoc[TOC_MEM] | o->n_reads)
+	if (o->n_ocex[TOC_SP] | o->n_ocex[TOC_SFU] | o->n_reads)
 		return false;
-	if (o->ready[TOC_SP] | o->ready[TOC_SFU] | o->ready[TOC_MEM])
-		return false;
-	if (o->free != (n_cu == 64 ? ~0ULL : (1ULL << n_cu) - 1))
-		return false;
+	for (unsigned c = 0; c < TOC__COUNT; c++) {
+		if (o->ready[c] && k->out_ports[c] &&
+		    o->n_ocex[c] < k->w_ocex[c])
+			return false;
+		if (o->n_idoc[c] && k->in_ports[c] &&
+		    (o->free & (k->own[c] | k->gen)))
+			return false;
+	}
 	/* OC_EX holds memory instructions: tsm_ex_cycle's test */
-	return s->ldst.busy || s->ldst.free_at > t->cycle ||
-		!s->n_mreq_free;
+	return !o->n_ocex[TOC_MEM] || s->ldst.busy ||
+		s->ldst.free_at > t->cycle || !s->n_mreq_free;
 }
 
 /*
- * A quiet cycle: no writeback due, no reply due, the collector idle
- * (oc_idle), no candidate or wrong-path warp for any scheduler (nothing
- * issues or flushes; the policies are not asked), nothing to decode and
- * nothing to fetch.  Only the LD/ST unit acts (it retries or pushes a
- * transaction, which changes no warp), and the issue stage's counters
- * grow by the same amounts as in the previous such cycle: they are added
- * from q_*, kept until a warp's bits change (tsm_warp_update sets
- * q_dirty).  quiet_front() is checked before the LD/ST stage runs,
- * oc_idle() after it (the unit may free up and take from OC_EX).
+ * A quiet cycle: no writeback due, no reply due, the collector frozen
+ * (oc_idle), no wrong-path warp and no candidate that could issue (every
+ * one is blocked by a full ID_OC register or waits for its access
+ * record), nothing to decode and nothing to fetch.  Only the LD/ST unit
+ * acts (it retries or pushes a transaction, which changes no warp), the
+ * schedulers with candidates walk their order (quiet_issue), and the
+ * issue stage's counters grow by the same amounts as in the previous such
+ * cycle: they are added from q_*, kept until a warp's bits change
+ * (tsm_warp_update sets q_dirty) or the set of full ID_OC registers does.
+ * quiet_front() is checked before the LD/ST stage runs, oc_idle() after
+ * it (the unit may free up and take from OC_EX).
  */
 static bool quiet_front(struct tgpu *t, struct tsm *s)
 {
@@ -209,8 +237,9 @@ static bool quiet_front(struct tgpu *t, struct tsm *s)
 		return false;
 	if (s->fb_valid ? s->fb_ready <= t->cycle : s->iready_n != 0)
 		return false;
-	if (s->q_dirty)
-		quiet_summary(t, s);
+	unsigned full = oc_full_mask(t, s);
+	if (s->q_dirty || full != s->q_full)
+		quiet_summary(t, s, full);
 	if (!s->q_ok || (!s->fb_valid && s->q_fetch))
 		return false;
 	return !mem_sys_reply_ready(t->ms, s->id);
@@ -234,15 +263,14 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		s->oc.wbusy = 0; /* as toc_cycle leaves it */
 		if (s->n_res) {
 			unsigned ns = t->n_sched;
-			unsigned n_pipe = bit_popc64(s->q_cmask);
 			if (s->q_cmask)
 				quiet_issue(t, s, &v);
 			for (unsigned c = 0; c < TW__COUNT; c++)
 				t->st.wc[c] += s->q_wc[c];
 			t->st.sched_cycles += ns;
-			t->st.sched_pipeline += n_pipe;
+			t->st.sched_pipeline += s->q_pipe;
 			t->st.sched_scoreboard += s->q_score;
-			t->st.sched_idle += ns - s->q_score - n_pipe;
+			t->st.sched_idle += ns - s->q_score - s->q_pipe;
 			s->sched_first = (s->sched_first + 1) % ns;
 		}
 		return true;
