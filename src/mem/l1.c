@@ -65,7 +65,8 @@ static void l1_writeback(struct mem_sys *ms, struct mem_l1 *l,
  * state changed except reservation-fail counters, if the port is taken or a
  * resource is missing.  A refused LD/ST unit retries the same access every
  * cycle: the tag check's refusal is remembered (rf_*) and repeated,
- * counted, without a lookup while nothing it depends on has changed.
+ * counted, by mem_l1_refused_again without a lookup while nothing it
+ * depends on has changed.
  */
 bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		   uint64_t now)
@@ -91,17 +92,9 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 	if (mem_q_full(&l->hitq))
 		return false;
 	c = is_const ? &l->c : &l->d;
-	unsigned slots = mem_q_free(out);
+	/* the cache only tests slots < 1 and slots < 2 */
+	unsigned slots = MIN(mem_q_free(out), 2u);
 	bool wb_ok = ms->wbs.free != NULL;
-	/* the refusal remembered for exactly this access and state: the
-	 * lookup would refuse again (and count it), so skip it */
-	if (l->rf_c == c && l->rf_gen == c->gen && l->rf_addr == r->addr &&
-	    l->rf_size == r->size && l->rf_kind == r->kind &&
-	    l->rf_space == r->space && l->rf_slots == slots &&
-	    l->rf_wb == wb_ok) {
-		c->st.resfails++;
-		return false;
-	}
 	mem_cache_access(c, r, r->kind == MEM_READ ? MEM_OP_READ : MEM_OP_WRITE,
 			 slots, wb_ok, &res);
 	if (res.outcome == MEM_RESFAIL) {
@@ -126,6 +119,33 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 	if (res.wb)
 		l1_writeback(ms, l, c, res.wb_addr, now);
 	l->last_access = now;
+	return true;
+}
+
+/*
+ * The refusal remembered for exactly this access and state (mem_l1_access
+ * would come to its tag check and refuse again): count it, as the lookup
+ * would, and return true; false when mem_l1_access must decide.  Called
+ * by mem_sys_push before it builds a request.
+ */
+bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
+			  const struct mem_access *a, uint64_t now)
+{
+	const struct mem_cache *c = l->rf_c;
+	bool is_const = a->space == MEM_CONST;
+
+	if (!c || l->last_access == now || a->kind == MEM_ATOMIC ||
+	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) ||
+			   !ms->cfg->l1d_enabled)) ||
+	    mem_q_full(&l->hitq))
+		return false;
+	if (c != (is_const ? &l->c : &l->d) || l->rf_gen != c->gen ||
+	    l->rf_addr != a->addr || l->rf_size != a->size ||
+	    l->rf_kind != a->kind || l->rf_space != a->space ||
+	    l->rf_slots != MIN(mem_q_free(&ms->req_net.in[l->sm]), 2u) ||
+	    l->rf_wb != (ms->wbs.free != NULL))
+		return false;
+	(is_const ? &l->c : &l->d)->st.resfails++;
 	return true;
 }
 

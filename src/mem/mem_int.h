@@ -385,7 +385,8 @@ struct mem_l1 {
 	uint8_t rf_kind;         /* enum mem_kind */
 	uint8_t rf_space;        /* enum mem_space */
 	uint8_t rf_wb;           /* a writeback buffer was free */
-	unsigned rf_slots;       /* free injection-queue slots */
+	unsigned rf_slots;       /* free injection-queue slots, at most 2
+				    (all the cache tests) */
 };
 
 /* One L2 slice (memory sub-partition). */
@@ -434,6 +435,9 @@ void mem_sys_note_reply(struct mem_sys *ms, const struct mem_req *r,
 void mem_l1_init(struct mem_l1 *l, const struct mem_config *cfg, unsigned sm,
 		 uint64_t core_period);
 void mem_l1_release(struct mem_l1 *l);
+/* The L1's remembered refusal of access a applies now: counted, true. */
+bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
+			  const struct mem_access *a, uint64_t now);
 bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		   uint64_t now);
 void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now);

@@ -110,7 +110,8 @@ bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a)
 	SIM_ASSERT(sm < ms->cfg->n_sm);
 	SIM_ASSERT(a->kind == MEM_READ || a->kind == MEM_WRITE ||
 		   a->kind == MEM_ATOMIC);
-	if (!mem_sys_can_push(ms, sm))
+	if (!mem_sys_can_push(ms, sm) ||
+	    mem_l1_refused_again(ms, &ms->l1[sm], a, ms->clk.now))
 		return false;
 	r = mem_pool_get(&ms->reqs);
 	SIM_ASSERT(r); /* per-SM quotas partition the pool */
