@@ -520,44 +520,6 @@ int main(int argc, char **argv)
 			}
 		simrate_print_row(r);
 	}
-	char vgbuf[4096];
-	const char *vg = insns ? simrate_find_valgrind(vgbuf, sizeof(vgbuf)) :
-		NULL;
-	if (insns && !vg)
-		printf("\nvalgrind not found: host instruction counts skipped\n");
-	if (vg && nw) {
-		printf("\nhost instructions per warp instruction (callgrind, "
-		       "inside tgpu_launch/fgpu_launch,\nfirst %llu warp "
-		       "instructions of each workload):\n", insns);
-		printf("%-9s %12s %12s %8s\n", "workload", "timing",
-		       "functional", "T/F");
-	}
-	double lipw[N_MODES] = {0, 0};
-	int nipw = 0;
-	for (int i = (int)nk; vg && i < nr; i++) {
-		struct row *r = &rows[i];
-		for (int k = 0; k < N_MODES; k++)
-			r->m[k].host_ipw = simrate_host_ipw(vg, bin, src, r->name,
-							    mode_names[k],
-							    insns);
-		double t = r->m[0].host_ipw, f = r->m[1].host_ipw;
-		if (t > 0 && f > 0) {
-			printf("%-9s %12.0f %12.0f %8.2f\n", r->name, t, f,
-			       t / f);
-			lipw[0] += log(t);
-			lipw[1] += log(f);
-			nipw++;
-		} else {
-			printf("%-9s %12s %12s %8s\n", r->name, "FAILED", "-",
-			       "-");
-		}
-		fflush(stdout);
-	}
-	if (nipw)
-		printf("%-9s %12.0f %12.0f %8.2f\n", "geomean",
-		       exp(lipw[0] / nipw), exp(lipw[1] / nipw),
-		       exp((lipw[0] - lipw[1]) / nipw));
-
 	/* Geometric means over the rows that ran in both modes. */
 	double lg[N_MODES][3], lslow = 0, maxrss[N_MODES] = {0, 0};
 	double maxdelta = 0;
@@ -596,6 +558,46 @@ int main(int argc, char **argv)
 		       maxrss[k]);
 	printf(" %6.2f\n", exp(lslow / g));
 	printf("(geomean MiB column: maximum over the workloads)\n\n");
+	char vgbuf[4096];
+	const char *vg = insns ? simrate_find_valgrind(vgbuf, sizeof(vgbuf)) :
+		NULL;
+	if (insns && !vg)
+		printf("valgrind not found: host instruction counts skipped\n");
+	if (vg && nw) {
+		printf("host instructions per warp instruction (callgrind, "
+		       "inside tgpu_launch/fgpu_launch,\nfirst %llu warp "
+		       "instructions of each workload):\n", insns);
+		printf("%-9s %12s %12s %8s\n", "workload", "timing",
+		       "functional", "T/F");
+	}
+	double lipw[N_MODES] = {0, 0};
+	int nipw = 0;
+	for (int i = (int)nk; vg && i < nr; i++) {
+		struct row *r = &rows[i];
+		for (int k = 0; k < N_MODES; k++)
+			r->m[k].host_ipw = simrate_host_ipw(vg, bin, src, r->name,
+							    mode_names[k],
+							    insns);
+		double t = r->m[0].host_ipw, f = r->m[1].host_ipw;
+		if (t > 0 && f > 0) {
+			printf("%-9s %12.0f %12.0f %8.2f\n", r->name, t, f,
+			       t / f);
+			lipw[0] += log(t);
+			lipw[1] += log(f);
+			nipw++;
+		} else {
+			printf("%-9s %12s %12s %8s\n", r->name, "FAILED", "-",
+			       "-");
+		}
+		fflush(stdout);
+	}
+	if (nipw)
+		printf("%-9s %12.0f %12.0f %8.2f\n", "geomean",
+		       exp(lipw[0] / nipw), exp(lipw[1] / nipw),
+		       exp((lipw[0] - lipw[1]) / nipw));
+	if (vg && nw)
+		printf("\n");
+
 
 	double rate = exp(lg[0][1] / g), slow = exp(lslow / g);
 	printf("targets (issue 4):\n");
