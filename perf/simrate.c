@@ -14,7 +14,14 @@
  *     per-launch gpu_sim_warp_insn, gpu_sim_cycle and sim_wall_seconds are
  *     summed.
  * The rates use simulator seconds only (host set-up and checking are not
- * counted); the fastest of --reps runs is kept.  Printed per workload and
+ * counted); the fastest of --reps runs is kept.  Because the machines are
+ * shared and wall-clock is noisy, every suite workload also runs once per
+ * mode under valgrind's callgrind (the hardware counters of perf are not
+ * available in these VMs), counting host instructions inside the launch
+ * functions only (tgpu_launch, fgpu_launch: no host set-up) over the
+ * first --insns N warp instructions (gpgpu_max_insn stops the program
+ * there; 0 skips this): host instructions per warp instruction, a
+ * noise-free cost measure.  Printed per workload and
  * as a geometric mean: warp instructions and simulated cycles per host
  * second in both modes, the timing/functional slowdown and the peak RSS,
  * beside the issue-4 targets.  Default configuration (gtx480), one host
@@ -80,6 +87,12 @@ static const struct wbench wbenches[] = {
 	{"histsdk", "shmem atomics"},
 	{"kmeans", "memory-bound"},
 	{"aes", "compute+tables"},
+	/* the slowest suite workloads in timing mode (issue 17) */
+	{"ss", "L1 res. fails"},
+	{"pf", "gathers+expf"},
+	{"nqueens", "local mem"},
+	{"sha1", "ALU, big regs"},
+	{"histo", "shmem+gl atomics"},
 };
 
 /* One measurement of one workload in one mode. */
@@ -89,6 +102,8 @@ struct meas {
 	uint64_t cycles;    /* simulated core cycles */
 	double wall_s;      /* simulator host seconds */
 	double rss_mib;     /* peak resident set of the process */
+	double host_ipw;    /* host instructions per warp instruction
+			       (callgrind), 0 when not measured */
 };
 
 /* One row of the table. */
@@ -288,8 +303,8 @@ static void simrate_workload(const char *bin, const char *src,
 {
 	char host[4096], ptx[4096], stats[] = "/tmp/simrate-XXXXXX", env[4200];
 	memset(m, 0, sizeof(*m));
-	snprintf(host, sizeof(host), "%s/bench/%s", bin, name);
-	snprintf(ptx, sizeof(ptx), "%s/bench/%s/kernel.ptx", src, name);
+	snprintf(host, sizeof(host), "%.3000s/bench/%.64s", bin, name);
+	snprintf(ptx, sizeof(ptx), "%.3000s/bench/%.64s/kernel.ptx", src, name);
 	if (access(host, X_OK)) {
 		fprintf(stderr, "simrate: %s is not built (make all)\n", host);
 		return;
@@ -310,6 +325,64 @@ static void simrate_workload(const char *bin, const char *src,
 	unlink(stats);
 }
 
+/*
+ * Host instructions per warp instruction of suite workload `name` in
+ * `mode` over its first `cap` warp instructions: one run under callgrind
+ * counting only inside the launch functions; the warp instructions come
+ * from the stats file (the launch stopped by the cap reports too).
+ */
+static double simrate_host_ipw(const char *valgrind, const char *bin,
+			       const char *src, const char *name,
+			       const char *mode, unsigned long long cap)
+{
+	char host[4096], ptx[4096], env[4300], outarg[64];
+	char stats[] = "/tmp/simrate-XXXXXX", cg[] = "/tmp/simrate-cg-XXXXXX";
+	struct meas m;
+	double rss, ipw = 0;
+	memset(&m, 0, sizeof(m));
+	snprintf(host, sizeof(host), "%.3000s/bench/%.64s", bin, name);
+	snprintf(ptx, sizeof(ptx), "%.3000s/bench/%.64s/kernel.ptx", src, name);
+	int fd = mkstemp(stats), fc = mkstemp(cg);
+	if (fd < 0 || fc < 0)
+		return 0;
+	close(fd);
+	close(fc);
+	snprintf(env, sizeof(env), "--mode %s --quiet --stats_file %s "
+		 "--gpgpu_max_insn %llu", mode, stats, cap);
+	snprintf(outarg, sizeof(outarg), "--callgrind-out-file=%s", cg);
+	char *argv[] = {(char *)valgrind, "--tool=callgrind",
+			"--toggle-collect=tgpu_launch",
+			"--toggle-collect=fgpu_launch", outarg, host, ptx,
+			"--size", "small", "--seed", "1", NULL};
+	simrate_spawn(argv, -1, env, true, &rss);
+	size_t len;
+	char *text = read_file(cg, &len);
+	const char *p = text ? strstr(text, "\nsummary: ") : NULL;
+	if (!p && text)
+		p = strstr(text, "\ntotals: ");
+	if (p && simrate_read_stats(stats, &m) && m.warp_insn)
+		ipw = strtod(strchr(p, ':') + 1, NULL) / (double)m.warp_insn;
+	free(text);
+	unlink(stats);
+	unlink(cg);
+	return ipw;
+}
+
+/* valgrind on PATH, or NULL. */
+static const char *simrate_find_valgrind(char *buf, size_t n)
+{
+	const char *path = getenv("PATH");
+	while (path && *path) {
+		const char *e = strchr(path, ':');
+		size_t l = e ? (size_t)(e - path) : strlen(path);
+		snprintf(buf, n, "%.*s/valgrind", (int)l, path);
+		if (l && !access(buf, X_OK))
+			return buf;
+		path = e ? e + 1 : NULL;
+	}
+	return NULL;
+}
+
 /* Keep the faster of two runs (the same work; host noise differs). */
 static void simrate_keep(struct meas *best, const struct meas *m, bool first)
 {
@@ -318,8 +391,10 @@ static void simrate_keep(struct meas *best, const struct meas *m, bool first)
 	if (first || !best->ok || m->wall_s < best->wall_s) {
 		double rss = best->ok && best->rss_mib > m->rss_mib ?
 			best->rss_mib : m->rss_mib;
+		double ipw = best->host_ipw;
 		*best = *m;
 		best->rss_mib = rss;
+		best->host_ipw = ipw;
 	} else if (m->rss_mib > best->rss_mib) {
 		best->rss_mib = m->rss_mib;
 	}
@@ -360,8 +435,11 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: simrate [--build DIR] [--src DIR] [--reps N] "
-		"[--no-suite] [--no-kernels]\n"
-		"  timing vs functional simulation rate (make bench)\n");
+		"[--no-suite] [--no-kernels] [--insns N]\n"
+		"  timing vs functional simulation rate (make bench);\n"
+		"  --insns N: host instructions per warp instruction under "
+		"callgrind over the\n  first N warp instructions of each "
+		"suite workload (default 300000, 0: skip)\n");
 }
 
 int main(int argc, char **argv)
@@ -369,6 +447,7 @@ int main(int argc, char **argv)
 	const char *bin = WS_BINARY_DIR, *src = WS_SOURCE_DIR;
 	const char *child = NULL, *mode = "timing", *ptxarg = NULL;
 	int reps = 2;
+	unsigned long long insns = 300000;
 	bool do_kernels = true, do_suite = true;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -388,6 +467,8 @@ int main(int argc, char **argv)
 			do_suite = false;
 		else if (!strcmp(a, "--no-kernels"))
 			do_kernels = false;
+		else if (!strcmp(a, "--insns") && v)
+			insns = strtoull(v, NULL, 10), i++;
 		else {
 			usage();
 			return 2;
@@ -439,7 +520,6 @@ int main(int argc, char **argv)
 			}
 		simrate_print_row(r);
 	}
-
 	/* Geometric means over the rows that ran in both modes. */
 	double lg[N_MODES][3], lslow = 0, maxrss[N_MODES] = {0, 0};
 	double maxdelta = 0;
@@ -478,6 +558,46 @@ int main(int argc, char **argv)
 		       maxrss[k]);
 	printf(" %6.2f\n", exp(lslow / g));
 	printf("(geomean MiB column: maximum over the workloads)\n\n");
+	char vgbuf[4096];
+	const char *vg = insns ? simrate_find_valgrind(vgbuf, sizeof(vgbuf)) :
+		NULL;
+	if (insns && !vg)
+		printf("valgrind not found: host instruction counts skipped\n");
+	if (vg && nw) {
+		printf("host instructions per warp instruction (callgrind, "
+		       "inside tgpu_launch/fgpu_launch,\nfirst %llu warp "
+		       "instructions of each workload):\n", insns);
+		printf("%-9s %12s %12s %8s\n", "workload", "timing",
+		       "functional", "T/F");
+	}
+	double lipw[N_MODES] = {0, 0};
+	int nipw = 0;
+	for (int i = (int)nk; vg && i < nr; i++) {
+		struct row *r = &rows[i];
+		for (int k = 0; k < N_MODES; k++)
+			r->m[k].host_ipw = simrate_host_ipw(vg, bin, src, r->name,
+							    mode_names[k],
+							    insns);
+		double t = r->m[0].host_ipw, f = r->m[1].host_ipw;
+		if (t > 0 && f > 0) {
+			printf("%-9s %12.0f %12.0f %8.2f\n", r->name, t, f,
+			       t / f);
+			lipw[0] += log(t);
+			lipw[1] += log(f);
+			nipw++;
+		} else {
+			printf("%-9s %12s %12s %8s\n", r->name, "FAILED", "-",
+			       "-");
+		}
+		fflush(stdout);
+	}
+	if (nipw)
+		printf("%-9s %12.0f %12.0f %8.2f\n", "geomean",
+		       exp(lipw[0] / nipw), exp(lipw[1] / nipw),
+		       exp((lipw[0] - lipw[1]) / nipw));
+	if (vg && nw)
+		printf("\n");
+
 
 	double rate = exp(lg[0][1] / g), slow = exp(lslow / g);
 	printf("targets (issue 4):\n");
@@ -496,5 +616,11 @@ int main(int argc, char **argv)
 	printf("geomean_slowdown_timing_over_functional = %.3f\n", slow);
 	printf("peak_rss_mib_timing = %.1f\n", maxrss[0]);
 	printf("peak_rss_mib_functional = %.1f\n", maxrss[1]);
+	if (nipw) {
+		printf("geomean_host_insn_per_warp_insn_timing = %.0f\n",
+		       exp(lipw[0] / nipw));
+		printf("geomean_host_insn_per_warp_insn_functional = %.0f\n",
+		       exp(lipw[1] / nipw));
+	}
 	return 0;
 }

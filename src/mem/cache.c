@@ -378,6 +378,7 @@ void mem_cache_access(struct mem_cache *c, struct mem_req *req,
 		do_write(c, req, slots, wb_ok, res);
 	else
 		do_read(c, req, op == MEM_OP_RMW, slots, wb_ok, res);
+	c->gen += res->outcome != MEM_RESFAIL;
 }
 
 /*
@@ -391,6 +392,7 @@ struct mem_req *mem_cache_fill(struct mem_cache *c, unsigned m)
 	struct mem_req *list = e->head;
 	struct mem_line *l;
 
+	c->gen++;
 	SIM_ASSERT(m < c->cfg.n_mshr && e->busy);
 	if (c->cfg.alloc_on_fill) {
 		struct mem_cache_res res;
@@ -429,6 +431,7 @@ bool mem_cache_warm(struct mem_cache *c, addr_t a, uint32_t size)
 	struct mem_line *l = find_line(c, s, t);
 	uint8_t sec = c->sec_all ? (uint8_t)sec_mask(c, a, size) : 0;
 
+	c->gen++;
 	if (l) {
 		if (l->state == MEM_LINE_VALID) {
 			l->dirty = 1;
@@ -467,6 +470,7 @@ void mem_cache_invalidate(struct mem_cache *c)
 {
 	size_t n = (size_t)c->cfg.n_sets * c->cfg.assoc;
 
+	c->gen++;
 	for (size_t i = 0; i < n; i++)
 		if (c->lines[i].state == MEM_LINE_VALID) {
 			c->lines[i].state = MEM_LINE_INVALID;

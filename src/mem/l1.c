@@ -63,7 +63,10 @@ static void l1_writeback(struct mem_sys *ms, struct mem_l1 *l,
 /*
  * Access the L1 for caller request r at time now.  Returns false, with no
  * state changed except reservation-fail counters, if the port is taken or a
- * resource is missing.
+ * resource is missing.  A refused LD/ST unit retries the same access every
+ * cycle: the tag check's refusal is remembered (rf_*) and repeated,
+ * counted, by mem_l1_refused_again without a lookup while nothing it
+ * depends on has changed.
  */
 bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		   uint64_t now)
@@ -89,10 +92,22 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 	if (mem_q_full(&l->hitq))
 		return false;
 	c = is_const ? &l->c : &l->d;
+	/* the cache only tests slots < 1 and slots < 2 */
+	unsigned slots = MIN(mem_q_free(out), 2u);
+	bool wb_ok = ms->wbs.free != NULL;
 	mem_cache_access(c, r, r->kind == MEM_READ ? MEM_OP_READ : MEM_OP_WRITE,
-			 mem_q_free(out), ms->wbs.free != NULL, &res);
-	if (res.outcome == MEM_RESFAIL)
+			 slots, wb_ok, &res);
+	if (res.outcome == MEM_RESFAIL) {
+		l->rf_c = c;
+		l->rf_gen = c->gen;
+		l->rf_addr = r->addr;
+		l->rf_size = r->size;
+		l->rf_kind = r->kind;
+		l->rf_space = r->space;
+		l->rf_slots = slots;
+		l->rf_wb = wb_ok;
 		return false;
+	}
 	if (res.outcome == MEM_HIT && !res.write_down)
 		mem_q_push(&l->hitq, r, now + (is_const ? l->c_lat : l->d_lat));
 	if (res.fetch) { /* the fetch is counted under its request's space */
@@ -104,6 +119,33 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 	if (res.wb)
 		l1_writeback(ms, l, c, res.wb_addr, now);
 	l->last_access = now;
+	return true;
+}
+
+/*
+ * The refusal remembered for exactly this access and state (mem_l1_access
+ * would come to its tag check and refuse again): count it, as the lookup
+ * would, and return true; false when mem_l1_access must decide.  Called
+ * by mem_sys_push before it builds a request.
+ */
+bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
+			  const struct mem_access *a, uint64_t now)
+{
+	const struct mem_cache *c = l->rf_c;
+	bool is_const = a->space == MEM_CONST;
+
+	if (!c || l->last_access == now || a->kind == MEM_ATOMIC ||
+	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) ||
+			   !ms->cfg->l1d_enabled)) ||
+	    mem_q_full(&l->hitq))
+		return false;
+	if (c != (is_const ? &l->c : &l->d) || l->rf_gen != c->gen ||
+	    l->rf_addr != a->addr || l->rf_size != a->size ||
+	    l->rf_kind != a->kind || l->rf_space != a->space ||
+	    l->rf_slots != MIN(mem_q_free(&ms->req_net.in[l->sm]), 2u) ||
+	    l->rf_wb != (ms->wbs.free != NULL))
+		return false;
+	(is_const ? &l->c : &l->d)->st.resfails++;
 	return true;
 }
 

@@ -370,6 +370,8 @@ bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a);
 bool mem_sys_can_push(const struct mem_sys *ms, unsigned sm);
 /* Take the next reply due for SM sm; false when none is due. */
 bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out);
+/* True when mem_sys_pop would return a reply for SM sm now (no change). */
+bool mem_sys_reply_ready(const struct mem_sys *ms, unsigned sm);
 /* Advance every clock domain by one core cycle. */
 void mem_sys_tick(struct mem_sys *ms);
 /* True when no request is anywhere in the system (ticks would be no-ops). */

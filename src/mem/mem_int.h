@@ -210,6 +210,10 @@ struct mem_cache {
 	uint8_t sec_all;              /* sectored: mask of every sector of a
 					 line; 0 when unsectored */
 	struct mem_cache_stats st;    /* counters */
+	uint64_t gen;                 /* bumped by every change of tags, LRU
+					 stamps or MSHRs: an access refused
+					 at one gen is refused again at the
+					 same gen (l1.c remembers refusals) */
 };
 
 void mem_cache_init(struct mem_cache *c, const struct mem_cache_config *cfg,
@@ -273,6 +277,8 @@ struct mem_xbar {
 	unsigned n_out;       /* output ports */
 	unsigned rr;          /* first input considered next cycle */
 	unsigned n_waiting;   /* packets in input queues */
+	uint64_t *nonempty;   /* bitset: input queues holding packets (a
+				 tick visits only these) */
 	unsigned flit_bytes;  /* bytes per flit */
 	unsigned ctrl_bytes;  /* packet header bytes */
 	uint64_t lat_time;    /* latency in time units */
@@ -368,6 +374,19 @@ struct mem_l1 {
 	uint64_t d_lat;          /* L1D hit latency, time units */
 	uint64_t c_lat;          /* L1C hit latency, time units */
 	unsigned sm;             /* SM id */
+	/* the last access the L1D or L1C tag check refused: the same
+	 * access, offered again while that cache's gen, the free slots
+	 * below it and the writeback pool's state are unchanged, is refused
+	 * again (and counted) without a lookup */
+	const struct mem_cache *rf_c; /* cache that refused, NULL if none */
+	uint64_t rf_gen;         /* its gen then */
+	addr_t rf_addr;          /* request address */
+	uint32_t rf_size;        /* request bytes */
+	uint8_t rf_kind;         /* enum mem_kind */
+	uint8_t rf_space;        /* enum mem_space */
+	uint8_t rf_wb;           /* a writeback buffer was free */
+	unsigned rf_slots;       /* free injection-queue slots, at most 2
+				    (all the cache tests) */
 };
 
 /* One L2 slice (memory sub-partition). */
@@ -416,6 +435,9 @@ void mem_sys_note_reply(struct mem_sys *ms, const struct mem_req *r,
 void mem_l1_init(struct mem_l1 *l, const struct mem_config *cfg, unsigned sm,
 		 uint64_t core_period);
 void mem_l1_release(struct mem_l1 *l);
+/* The L1's remembered refusal of access a applies now: counted, true. */
+bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
+			  const struct mem_access *a, uint64_t now);
 bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		   uint64_t now);
 void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now);

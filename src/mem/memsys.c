@@ -110,7 +110,8 @@ bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a)
 	SIM_ASSERT(sm < ms->cfg->n_sm);
 	SIM_ASSERT(a->kind == MEM_READ || a->kind == MEM_WRITE ||
 		   a->kind == MEM_ATOMIC);
-	if (!mem_sys_can_push(ms, sm))
+	if (!mem_sys_can_push(ms, sm) ||
+	    mem_l1_refused_again(ms, &ms->l1[sm], a, ms->clk.now))
 		return false;
 	r = mem_pool_get(&ms->reqs);
 	SIM_ASSERT(r); /* per-SM quotas partition the pool */
@@ -151,6 +152,14 @@ bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out)
 	mem_pool_put(r);
 	ms->sm_live[sm]--;
 	return true;
+}
+
+bool mem_sys_reply_ready(const struct mem_sys *ms, unsigned sm)
+{
+	const struct mem_l1 *l = &ms->l1[sm];
+
+	return mem_q_peek(&l->hitq, ms->clk.now) ||
+	       mem_q_peek(&l->respq, ms->clk.now);
 }
 
 /*
@@ -383,6 +392,8 @@ static void check_xbar(const struct mem_xbar *x)
 	for (unsigned i = 0; i < x->n_in; i++) {
 		if (x->in[i].n > x->in[i].cap)
 			SIM_BUG("crossbar input %u over capacity", i);
+		if (!((x->nonempty[i / 64] >> (i % 64)) & 1) != !x->in[i].n)
+			SIM_BUG("crossbar input %u: non-empty bit wrong", i);
 		n += x->in[i].n;
 	}
 	if (n != x->n_waiting)

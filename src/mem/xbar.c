@@ -25,6 +25,7 @@ void mem_xbar_init(struct mem_xbar *x, unsigned n_in, unsigned in_cap,
 	x->out = xcalloc(n_out, sizeof(*x->out));
 	x->in_busy = xcalloc(n_in, sizeof(*x->in_busy));
 	x->out_busy = xcalloc(n_out, sizeof(*x->out_busy));
+	x->nonempty = xcalloc((n_in + 63) / 64, sizeof(*x->nonempty));
 	for (unsigned i = 0; i < n_in; i++)
 		mem_q_init(&x->in[i], in_cap);
 	for (unsigned o = 0; o < n_out; o++)
@@ -49,6 +50,7 @@ void mem_xbar_release(struct mem_xbar *x)
 	free(x->out);
 	free(x->in_busy);
 	free(x->out_busy);
+	free(x->nonempty);
 	memset(x, 0, sizeof(*x));
 }
 
@@ -57,6 +59,7 @@ void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
 {
 	mem_q_push(&x->in[i], r, ready);
 	x->n_waiting++;
+	x->nonempty[i / 64] |= 1ULL << (i % 64);
 }
 
 /*
@@ -76,6 +79,8 @@ static bool xbar_grant(struct mem_xbar *x, unsigned i, uint64_t now)
 	if (x->out_busy[o] > now || mem_q_full(&x->out[o]))
 		return false;
 	mem_q_pop(&x->in[i]);
+	if (!x->in[i].n)
+		x->nonempty[i / 64] &= ~(1ULL << (i % 64));
 	flits = (mem_pkt_bytes(r, x->reply, x->ctrl_bytes) + x->flit_bytes - 1) /
 		x->flit_bytes;
 	hold = flits * x->period;
@@ -89,22 +94,39 @@ static bool xbar_grant(struct mem_xbar *x, unsigned i, uint64_t now)
 	return true;
 }
 
+/* The first non-empty input in [from, to), or to. */
+static unsigned xbar_next_in(const struct mem_xbar *x, unsigned from,
+			     unsigned to)
+{
+	while (from < to) {
+		uint64_t w = x->nonempty[from / 64] >> (from % 64);
+		if (w) {
+			unsigned b = from + bit_ctz64(w);
+			return b < to ? b : to;
+		}
+		from = (from / 64 + 1) * 64;
+	}
+	return to;
+}
+
 /*
  * One interconnect cycle.  Inputs are visited round-robin starting at a
  * pointer that advances every cycle, so ties between inputs contending for
- * one output rotate deterministically.
+ * one output rotate deterministically.  Only non-empty inputs are visited
+ * (an empty one grants nothing), in the same rotated order.
  */
 void mem_xbar_tick(struct mem_xbar *x, uint64_t now)
 {
-	unsigned i = x->rr;
+	unsigned rr = x->rr, i;
 
 	if (!x->n_waiting)
 		return;
-	for (unsigned k = 0; k < x->n_in && x->n_waiting; k++) {
+	for (i = xbar_next_in(x, rr, x->n_in); i < x->n_in && x->n_waiting;
+	     i = xbar_next_in(x, i + 1, x->n_in))
 		xbar_grant(x, i, now);
-		if (++i == x->n_in)
-			i = 0;
-	}
+	for (i = xbar_next_in(x, 0, rr); i < rr && x->n_waiting;
+	     i = xbar_next_in(x, i + 1, rr))
+		xbar_grant(x, i, now);
 	if (++x->rr == x->n_in)
 		x->rr = 0;
 }

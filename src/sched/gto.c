@@ -77,6 +77,22 @@ static unsigned gto_order(struct sched *s, const struct sched_view *v,
 	return sched_ages_order(&g->ages, v, g->greedy, out, n, max);
 }
 
+/* gto_order lazily: the greedy warp, then the age order without it. */
+static int gto_next(struct sched *s, const struct sched_view *v,
+		    const uint64_t *want, unsigned *it)
+{
+	struct gto *g = gto_of(s);
+
+	if (!*it) {
+		if (g->rotate && v->cycle >= g->next_rot)
+			gto_rotate(g, v->cycle);
+		*it = 1;
+		if (g->greedy != SCHED_NIL && sched_bit(want, g->greedy))
+			return (int)g->greedy;
+	}
+	return sched_ages_next(&g->ages, g->greedy, want, it);
+}
+
 static void gto_warp_added(struct sched *s, unsigned slot, uint64_t age)
 {
 	if (sched_owns(s, slot))
@@ -120,6 +136,7 @@ const struct sched_ops sched_gto_ops = {
 	.priv_size = sizeof(struct gto),
 	.init = gto_init,
 	.order = gto_order,
+	.next = gto_next,
 	.warp_added = gto_warp_added,
 	.warp_removed = gto_warp_removed,
 	.issued = gto_issued,

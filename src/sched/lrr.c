@@ -54,6 +54,34 @@ static unsigned lrr_order(struct sched *s, const struct sched_view *v,
 	return n;
 }
 
+/* lrr_order's walk over the slots in want: [start, n_slots), then
+ * [0, start); *it counts the positions passed (own slots are the only
+ * ones in want, in the same relative order). */
+static int lrr_next(struct sched *s, const struct sched_view *v,
+		    const uint64_t *want, unsigned *it)
+{
+	struct lrr *p = lrr_of(s);
+	unsigned n = v->n_slots;
+	unsigned start = s->ini.sched_id + p->start_idx * s->ini.n_sched;
+	unsigned pos = *it, w;
+
+	if (pos < n - start) {
+		w = sched_next_set(want, start + pos, n);
+		if (w < n) {
+			*it = w - start + 1;
+			return (int)w;
+		}
+		pos = n - start;
+	}
+	w = sched_next_set(want, pos - (n - start), start);
+	if (w < start) {
+		*it = n - start + w + 1;
+		return (int)w;
+	}
+	*it = n;
+	return -1;
+}
+
 static void lrr_issued(struct sched *s, unsigned slot, uint64_t cycle,
 		       unsigned n_active, uint32_t pc)
 {
@@ -72,5 +100,6 @@ const struct sched_ops sched_lrr_ops = {
 	.priv_size = sizeof(struct lrr),
 	.init = lrr_init,
 	.order = lrr_order,
+	.next = lrr_next,
 	.issued = lrr_issued,
 };

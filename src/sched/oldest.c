@@ -38,6 +38,12 @@ static unsigned oldest_order(struct sched *s, const struct sched_view *v,
 				max);
 }
 
+static int oldest_next(struct sched *s, const struct sched_view *v,
+		       const uint64_t *want, unsigned *it)
+{
+	return sched_ages_next(&oldest_of(s)->ages, SCHED_NIL, want, it);
+}
+
 static void oldest_warp_added(struct sched *s, unsigned slot, uint64_t age)
 {
 	if (sched_owns(s, slot))
@@ -56,6 +62,7 @@ const struct sched_ops sched_oldest_ops = {
 	.priv_size = sizeof(struct oldest),
 	.init = oldest_init,
 	.order = oldest_order,
+	.next = oldest_next,
 	.warp_added = oldest_warp_added,
 	.warp_removed = oldest_warp_removed,
 };

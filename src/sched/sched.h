@@ -140,6 +140,19 @@ struct sched_ops {
 	unsigned (*order)(struct sched *s, const struct sched_view *v,
 			  uint16_t *out, unsigned max);
 	/*
+	 * Optional lazy form of order() (NULL: the issue stage calls
+	 * order()): return the next slot, in the order order() would list
+	 * now, that is set in the bitset want, or -1 when none is left.  *it
+	 * is 0 on the first call of a scheduler-cycle and is the policy's own
+	 * cursor between calls.  Every slot in want is an own, valid and
+	 * ready one (sched_view.ready).  The issue stage calls it until a
+	 * warp issues, so a cycle costs what it visits, not every warp.  Only
+	 * for a policy whose order does not change during the walk (no
+	 * reordering in issue_failed).
+	 */
+	int (*next)(struct sched *s, const struct sched_view *v,
+		    const uint64_t *want, unsigned *it);
+	/*
 	 * Event hooks (any may be NULL).  warp_added, warp_removed and
 	 * issue_failed reach only the scheduler that owns the slot; every
 	 * other hook reaches every scheduler of the SM, whichever owns the

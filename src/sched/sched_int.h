@@ -59,6 +59,21 @@ static inline bool sched_ready(const struct sched_view *v, unsigned slot)
 	return sched_bit(v->valid, slot) && sched_bit(v->ready, slot);
 }
 
+/* The first set bit of m in [from, to), or to when there is none. */
+static inline unsigned sched_next_set(const uint64_t *m, unsigned from,
+				      unsigned to)
+{
+	while (from < to) {
+		uint64_t w = m[from / 64] >> (from % 64);
+		if (w) {
+			unsigned b = from + (unsigned)__builtin_ctzll(w);
+			return b < to ? b : to;
+		}
+		from = (from / 64 + 1) * 64;
+	}
+	return to;
+}
+
 /* ==== Rings: circular doubly linked lists threaded through slot links ====
  * One struct sched_links may carry several rings as long as each slot is in
  * at most one of them at a time (the caller tracks membership). */
@@ -190,6 +205,26 @@ static inline void sched_ages_rotate(struct sched_ages *a, unsigned k)
 	memcpy(tmp, a->by_prio, k * sz);
 	memmove(a->by_prio, &a->by_prio[k], (a->n - k) * sz);
 	memcpy(&a->by_prio[a->n - k], tmp, k * sz);
+}
+
+/*
+ * sched_ops.next over an age order: the next entry of a from cursor *it
+ * (1 + index in by_prio; 0 is taken as 1) that is not skip and is set in
+ * want.  Slots in want are ready, so the ready-first split of
+ * sched_ages_order() leaves their relative order unchanged.
+ */
+static inline int sched_ages_next(const struct sched_ages *a, unsigned skip,
+				  const uint64_t *want, unsigned *it)
+{
+	for (unsigned i = *it ? *it - 1 : 0; i < a->n; i++) {
+		unsigned w = a->by_prio[i];
+		if (w != skip && sched_bit(want, w)) {
+			*it = i + 2;
+			return (int)w;
+		}
+	}
+	*it = a->n + 1;
+	return -1;
 }
 
 /*

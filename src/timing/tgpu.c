@@ -672,6 +672,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 		s->wpt = wpt;
 		s->n_res = 0;
 		s->issued = s->tbs = 0;
+		s->q_dirty = 1;
 		s->fb_valid = 0;
 		s->fetch_last = t->n_slots - 1;
 		s->sched_first = 0;

@@ -348,6 +348,26 @@ struct tsm {
 	uint64_t issued;             /* warp instructions issued (launch) */
 	uint64_t tbs;                /* blocks run (launch) */
 	struct tdwr_sm *dwr;         /* DWR state, NULL when --dwr is 0 */
+	/* quiet cycles (tsm.c): what the issue stage counts in a cycle in
+	 * which nothing can issue, kept until a warp's bits change or the
+	 * ID_OC registers that are full differ */
+	uint8_t q_dirty;             /* class bits changed since q_* */
+	uint8_t q_full;              /* bit c: ID_OC of class c was full */
+	uint8_t q_ok;                /* no wrong-path warp, and every
+					candidate left (not blocked by a full
+					ID_OC) waits for its access record,
+					held by its previous memory
+					instruction (a structural stall) */
+	uint8_t q_fetch;             /* some warp is fetchable */
+	uint32_t q_score;            /* schedulers with a ready warp but no
+					candidate, blocked or not (a
+					scoreboard stall each) */
+	uint32_t q_pipe;             /* schedulers with a candidate or a
+					blocked one (a pipeline stall each) */
+	uint64_t q_cmask;            /* schedulers with a candidate: they
+					walk their order */
+	uint64_t q_cand[SCHED_MAX_WARPS / 64]; /* those candidates */
+	uint64_t q_wc[TW__COUNT];    /* warp-cycle classes of such a cycle */
 };
 
 /*

@@ -31,6 +31,7 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	struct twarp *w = &s->w[wi];
 	unsigned i = wi / 64;
 	uint64_t b = 1ULL << (wi % 64);
+	s->q_dirty = 1;
 	if (w->cls < TC__COUNT) /* the only class bit the warp holds */
 		s->cb[w->cls][i] &= ~b;
 	w->cls = TC__COUNT;
@@ -88,8 +89,174 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->nextsfu[i] |= b;
 }
 
+/* Bit c set: class c's ID_OC pipeline register is full (its candidates
+ * are blocked: collector stalls). */
+static unsigned oc_full_mask(const struct tgpu *t, const struct tsm *s)
+{
+	unsigned m = 0;
+	for (unsigned c = 0; c < TOC__COUNT; c++)
+		if (s->oc.n_idoc[c] >= t->oc.w_idoc[c])
+			m |= 1u << c;
+	return m;
+}
+
+/* What the issue stage counts in a cycle whose candidates, once those of
+ * a full ID_OC class are taken out, all wait for their access record (the
+ * same sums as tsm_issue_cycle's attribution), from the warp bitsets. */
+static void quiet_summary(struct tgpu *t, struct tsm *s, unsigned full)
+{
+	unsigned nw = t->n_words;
+	uint64_t bad = 0, any_f = 0;
+	uint64_t fm = full & (1u << TOC_MEM) ? ~0ULL : 0;
+	uint64_t fs = full & (1u << TOC_SFU) ? ~0ULL : 0;
+	uint64_t fp = full & (1u << TOC_SP) ? ~0ULL : 0;
+	uint64_t blocked[SCHED_MAX_WARPS / 64];
+	memset(s->q_wc, 0, sizeof(s->q_wc));
+	s->q_score = s->q_pipe = 0;
+	s->q_cmask = 0;
+	for (unsigned i = 0; i < nw; i++) {
+		uint64_t r = s->cb[TC_READY][i];
+		uint64_t c = r & ~s->sbwait[i] & ~s->wrongpath[i];
+		blocked[i] = c & ((s->nextmem[i] & fm) |
+			(s->nextsfu[i] & fs) |
+			(~s->nextmem[i] & ~s->nextsfu[i] & fp));
+		s->q_cand[i] = c & ~blocked[i];
+		bad |= (r & s->wrongpath[i]) | (s->q_cand[i] & ~s->recbusy[i]);
+		any_f |= s->fetchable[i];
+		s->q_wc[TW_COLLECTOR] += bit_popc64(blocked[i]);
+		s->q_wc[TW_STRUCT] += bit_popc64(s->q_cand[i]);
+		s->q_wc[TW_DATA] += bit_popc64(r & s->sbwait[i]) +
+			bit_popc64(s->cb[TC_MEMW][i]);
+		s->q_wc[TW_EXIT] += bit_popc64(s->cb[TC_EXIT][i]);
+		s->q_wc[TW_BARRIER] += bit_popc64(s->cb[TC_BAR][i]);
+		s->q_wc[TW_FETCH] += bit_popc64(s->cb[TC_FETCH][i]);
+		s->q_wc[TW_CONTROL] += bit_popc64(s->cb[TC_CTRL][i]);
+		s->q_wc[TW_EMPTY] += bit_popc64(s->cb[TC_EMPTY][i]);
+	}
+	for (unsigned k = 0; k < t->n_sched; k++) {
+		const uint64_t *sm = s->smask + (size_t)k * nw;
+		uint64_t m = 0, c = 0, bl = 0;
+		for (unsigned i = 0; i < nw; i++) {
+			m |= s->cb[TC_READY][i] & sm[i];
+			c |= s->q_cand[i] & sm[i];
+			bl |= blocked[i] & sm[i];
+		}
+		if (c)
+			s->q_cmask |= 1ULL << k;
+		if (c || bl)
+			s->q_pipe++;
+		else
+			s->q_score += m != 0;
+	}
+	s->q_ok = !bad;
+	s->q_fetch = any_f != 0;
+	s->q_full = (uint8_t)full;
+	s->q_dirty = 0;
+}
+
+/*
+ * The issue stage of a quiet cycle: each scheduler with candidates walks
+ * its policy's order exactly as tsm_issue_cycle does (next() or order(),
+ * issue_failed for every candidate visited), every candidate failing on
+ * its busy access record, so the policies see what they would.
+ */
+static void quiet_issue(struct tgpu *t, struct tsm *s,
+			const struct sched_view *v)
+{
+	unsigned ns = t->n_sched, nw = t->n_words;
+	for (unsigned k = 0; k < ns; k++) {
+		unsigned si = (s->sched_first + k) % ns;
+		struct sched *p = s->sched[si];
+		const uint64_t *sm = s->smask + (size_t)si * nw;
+		if (!((s->q_cmask >> si) & 1))
+			continue;
+		if (p->ops->next) {
+			uint64_t want[SCHED_MAX_WARPS / 64];
+			unsigned it = 0;
+			int x;
+			for (unsigned i = 0; i < nw; i++)
+				want[i] = s->q_cand[i] & sm[i];
+			while ((x = p->ops->next(p, v, want, &it)) >= 0)
+				if (p->ops->issue_failed)
+					p->ops->issue_failed(p, (unsigned)x,
+							     t->cycle);
+		} else {
+			unsigned n = p->ops->order(p, v, s->order, t->n_slots);
+			for (unsigned j = 0; j < n; j++)
+				if (tbit(s->q_cand, s->order[j]) &&
+				    p->ops->issue_failed)
+					p->ops->issue_failed(p, s->order[j],
+							     t->cycle);
+		}
+	}
+}
+
+/*
+ * Execute and collector stages with nothing to do this cycle (asked after
+ * the LD/ST stage), toc_cycle's and tsm_ex_cycle's own tests: no operand
+ * read queued; no collector unit with its operands whose class has room
+ * in OC_EX; no instruction in ID_OC whose class has a free unit; nothing
+ * in the SP and SFU OC_EX registers; memory instructions in OC_EX only
+ * while the LD/ST unit cannot take one.  (toc_cycle then only clears the
+ * written-banks mask, which no writeback set this cycle.)
+ */
+static bool oc_idle(const struct tgpu *t, const struct tsm *s)
+{
+	const struct toc *o = &s->oc;
+	const struct toc_cfg *k = &t->oc;
+	if (!o->busy)
+		return true;
+	if (o->n_ocex[TOC_SP] | o->n_ocex[TOC_SFU] | o->n_reads)
+		return false;
+	for (unsigned c = 0; c < TOC__COUNT; c++) {
+		if (o->ready[c] && k->out_ports[c] &&
+		    o->n_ocex[c] < k->w_ocex[c])
+			return false;
+		if (o->n_idoc[c] && k->in_ports[c] &&
+		    (o->free & (k->own[c] | k->gen)))
+			return false;
+	}
+	/* OC_EX holds memory instructions: tsm_ex_cycle's test */
+	return !o->n_ocex[TOC_MEM] || s->ldst.busy ||
+		s->ldst.free_at > t->cycle || !s->n_mreq_free;
+}
+
+/*
+ * A quiet cycle: no writeback due, no reply due, the collector frozen
+ * (oc_idle), no wrong-path warp and no candidate that could issue (every
+ * one is blocked by a full ID_OC register or waits for its access
+ * record), nothing to decode and nothing to fetch.  Only the LD/ST unit
+ * acts (it retries or pushes a transaction, which changes no warp), the
+ * schedulers with candidates walk their order (quiet_issue), and the
+ * issue stage's counters grow by the same amounts as in the previous such
+ * cycle: they are added from q_*, kept until a warp's bits change
+ * (tsm_warp_update sets q_dirty) or the set of full ID_OC registers does.
+ * quiet_front() is checked before the LD/ST stage runs, oc_idle() after
+ * it (the unit may free up and take from OC_EX).
+ */
+static bool quiet_front(struct tgpu *t, struct tsm *s)
+{
+	/* DWR's partner barriers and combiner act in the issue stage and on
+	 * its own release wheel: never quiet under --dwr */
+	if (s->dwr || t->need_long_op || s->wheel_n[t->cycle % T_WHEEL])
+		return false;
+	if (s->fb_valid ? s->fb_ready <= t->cycle : s->iready_n != 0)
+		return false;
+	unsigned full = oc_full_mask(t, s);
+	if (s->q_dirty || full != s->q_full)
+		quiet_summary(t, s, full);
+	if (!s->q_ok || (!s->fb_valid && s->q_fetch))
+		return false;
+	return !mem_sys_reply_ready(t->ms, s->id);
+}
+
 bool tsm_cycle(struct tgpu *t, struct tsm *s)
 {
+	bool front = quiet_front(t, s);
+	if (front) {
+		/* no writeback or reply: the first two stages are no-ops */
+		tsm_ldst_cycle(t, s);
+	}
 	/* what the issue and fetch policies see (the bitsets it points to
 	 * change as the stages run) */
 	const struct sched_view v = {
@@ -97,16 +264,34 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
 		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
 		.tb_age = s->tb_age, .tbs_pending = t->tb_next < t->n_ctas};
+	if (front && oc_idle(t, s)) {
+		s->oc.wbusy = 0; /* as toc_cycle leaves it */
+		if (s->n_res) {
+			unsigned ns = t->n_sched;
+			if (s->q_cmask)
+				quiet_issue(t, s, &v);
+			for (unsigned c = 0; c < TW__COUNT; c++)
+				t->st.wc[c] += s->q_wc[c];
+			t->st.sched_cycles += ns;
+			t->st.sched_pipeline += s->q_pipe;
+			t->st.sched_scoreboard += s->q_score;
+			t->st.sched_idle += ns - s->q_score - s->q_pipe;
+			s->sched_first = (s->sched_first + 1) % ns;
+		}
+		return true;
+	}
 	struct mem_reply r;
 	if (s->dwr && s->dwr->n_due)
 		tdwr_cycle(t, s);
-	tsm_wb_cycle(t, s);
-	while (mem_sys_pop(t->ms, s->id, &r)) {
-		if (s->dwr)
-			tdwr_reply(t, s, &r);
-		tsm_reply(t, s, &r);
+	if (!front) { /* else the LD/ST stage already ran */
+		tsm_wb_cycle(t, s);
+		while (mem_sys_pop(t->ms, s->id, &r)) {
+			if (s->dwr)
+				tdwr_reply(t, s, &r);
+			tsm_reply(t, s, &r);
+		}
+		tsm_ldst_cycle(t, s);
 	}
-	tsm_ldst_cycle(t, s);
 	tsm_ex_cycle(t, s);
 	toc_cycle(t, s);
 	if (s->n_res)

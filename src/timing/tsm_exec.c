@@ -41,10 +41,13 @@ static inline void ex_sb_update(struct tgpu *t, struct tsm *s, unsigned wi)
 	uint64_t b = 1ULL << (wi % 64);
 	if (!w->fw || (s->wrongpath[i] & b))
 		return;
+	uint64_t old = s->sbwait[i];
 	if (tsb_collide(t, w, w->ib_pc))
 		s->sbwait[i] |= b;
 	else
 		s->sbwait[i] &= ~b;
+	if (s->sbwait[i] != old) /* the quiet-cycle summary reads it */
+		s->q_dirty = 1;
 }
 
 void tsm_wb_cycle(struct tgpu *t, struct tsm *s)

@@ -172,6 +172,7 @@ static void fetch_warp(struct tgpu *t, struct tsm *s, unsigned wi)
 	s->fb_n = n;
 	s->fb_ready = t->cycle + t->cfg->il1_latency;
 	tbit_clr(s->fetchable, wi); /* in flight to the I-buffer */
+	s->q_dirty = 1;
 }
 
 void tsm_fetch_cycle(struct tgpu *t, struct tsm *s,

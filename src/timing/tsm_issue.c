@@ -2,7 +2,9 @@
  * tsm_issue.c - the SM's issue stage: the warp schedulers.
  *
  * Each cycle every scheduler (taking turns at going first) asks its policy
- * (src/sched/) for an order over its warps and issues the first one whose
+ * (src/sched/) for an order over its warps (lazily, one warp at a time
+ * among the candidates, when the policy has sched_ops.next) and issues
+ * the first one whose
  * I-buffer head passes the scoreboard, unit, result-bus and LD/ST checks,
  * optionally a second independent instruction of the same warp on another
  * unit (issue_per_warp).  Issue executes the instruction functionally
@@ -289,9 +291,29 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		}
 		any_data = has_ready;
 		any_struct = has_blocked;
-		unsigned n = p->ops->order(p, v, s->order, t->n_slots);
-		for (unsigned j = 0; j < n && !issued; j++) {
-			unsigned wi = s->order[j];
+		/* walk the policy's order: lazily through next() over the
+		 * slots the walk acts on (candidates, and wrong-path warps to
+		 * flush), else over the whole order() */
+		uint64_t want[SCHED_MAX_WARPS / 64];
+		unsigned n = 0, j = 0, it = 0;
+		if (p->ops->next)
+			for (unsigned i = 0; i < nw; i++)
+				want[i] = (s->cand[i] | (any_wp ?
+					   s->wrongpath[i] : 0)) & sm[i];
+		else
+			n = p->ops->order(p, v, s->order, t->n_slots);
+		while (!issued) {
+			unsigned wi;
+			if (p->ops->next) {
+				int x = p->ops->next(p, v, want, &it);
+				if (x < 0)
+					break;
+				wi = (unsigned)x;
+			} else if (j < n) {
+				wi = s->order[j++];
+			} else {
+				break;
+			}
 			if (!tbit(s->cand, wi)) {
 				if (any_wp && tbit(s->wrongpath, wi))
 					tsm_ib_flush(t, s, wi);

@@ -2,7 +2,8 @@
  * test_sched.c - warp-scheduling policies (src/sched) driven through
  * synthetic struct sched_view states and hook calls, with no SM pipeline:
  * registry and argument errors, a randomized conformance run of every
- * registered policy (own valid slots only, no duplicates, count <= max),
+ * registered policy (own valid slots only, no duplicates, count <= max,
+ * the lazy next() agreeing with order()),
  * LRR order and fairness, GTO greed, age order and rotation, oldest-first,
  * two-level demotion/promotion, and the odd/even split of two schedulers.
  */
@@ -220,6 +221,33 @@ static void conform_check(struct sched *s, const struct fake *f,
 	CHECK_EQ_U64(n, MIN(want, max));
 }
 
+/*
+ * The lazy order (sched_ops.next) over a random subset `want` of the own
+ * valid ready slots must yield exactly the entries of order() (out, n: the
+ * full order just taken) that are in want, in the same order.
+ */
+static void conform_next(struct sched *s, const struct fake *f,
+			 const uint16_t *out, unsigned n, uint64_t *x)
+{
+	uint64_t want[NW / 64 + 1] = {0};
+	unsigned it = 0, w;
+	int got;
+
+	for (w = s->ini.sched_id; w < f->v.n_slots; w += s->ini.n_sched)
+		if (sched_bit(f->valid, w) && sched_bit(f->ready, w) &&
+		    rng_next(x) % 3)
+			want[w / 64] |= 1ULL << (w % 64);
+	for (unsigned i = 0; i < n; i++) {
+		if (!sched_bit(want, out[i]))
+			continue;
+		got = s->ops->next(s, &f->v, want, &it);
+		CHECK_EQ_U64((uint64_t)(int64_t)got, out[i]);
+		if (got != (int)out[i])
+			return;
+	}
+	CHECK(s->ops->next(s, &f->v, want, &it) < 0);
+}
+
 /* Random launches, exits, readiness flips and issues for one policy. */
 static void conform_run(const char *name, unsigned n_sched,
 			unsigned n_slots, uint64_t seed)
@@ -277,6 +305,8 @@ static void conform_run(const char *name, unsigned n_sched,
 				? (unsigned)(rng_next(&x) % 4) : NW;
 			unsigned n = s[i]->ops->order(s[i], &f.v, out, max);
 			conform_check(s[i], &f, added, out, n, max);
+			if (s[i]->ops->next && max == NW)
+				conform_next(s[i], &f, out, n, &x);
 			/* the issued event reaches every scheduler of the
 			 * SM, as in the timing model */
 			if (n && sched_bit(f.ready, out[0]))
