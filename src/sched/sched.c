@@ -62,6 +62,7 @@ void sched_bows_defaults(struct sched_bows_params *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->adaptive = true;
+	p->frac1 = 0.5;
 	p->delay = 0;
 	p->ddos_l = 8;
 	p->ddos_m = 8;
@@ -78,12 +79,21 @@ int sched_bows_parse(struct sched_bows_params *p, const char *delay,
 	sched_bows_defaults(p);
 	if (!strcmp(delay, "adaptive")) {
 		p->adaptive = true;
+	} else if (!strncmp(delay, "adaptive:", 9)) {
+		char *end = NULL;
+		double f = strtod(delay + 9, &end);
+		if (end == delay + 9 || *end || !(f > 0 && f <= 1))
+			return sched_err(err, errlen,
+					 "bows_delay '%s': FRAC1 after "
+					 "'adaptive:' must be in (0, 1]", delay);
+		p->adaptive = true;
+		p->frac1 = f;
 	} else if (!sched_parse_uint(&d, 1000000000, &p->delay) && !*d) {
 		p->adaptive = false;
 	} else {
 		return sched_err(err, errlen,
-				 "bows_delay '%s': expected 'adaptive' or a "
-				 "cycle count", delay);
+				 "bows_delay '%s': expected 'adaptive', "
+				 "'adaptive:FRAC1' or a cycle count", delay);
 	}
 	if (!strcmp(hash, "xor") || !strcmp(hash, "mod"))
 		p->ddos_mod = !strcmp(hash, "mod");
