@@ -350,8 +350,10 @@ static void bows_setp(struct sched *s, unsigned slot, uint32_t pc,
 {
 	struct bows *b = bows_of(s);
 
-	if (slot < s->ini.n_slots)
+	if (slot < s->ini.n_slots) {
+		ddos_tick(&b->dd, b->now);
 		ddos_setp(&b->dd, slot, pc, a, x);
+	}
 	if (b->inner->ops->setp_executed)
 		b->inner->ops->setp_executed(b->inner, slot, pc, a, x);
 }
@@ -363,8 +365,10 @@ static void bows_branch(struct sched *s, unsigned slot, uint32_t pc,
 {
 	struct bows *b = bows_of(s);
 	bool truth = b->sib_pc && pc < b->n_pc && b->sib_pc[pc];
-	bool sib = slot < s->ini.n_slots &&
-		   ddos_branch(&b->dd, slot, pc, b->now);
+	bool sib;
+
+	ddos_tick(&b->dd, b->now);
+	sib = slot < s->ini.n_slots && ddos_branch(&b->dd, slot, pc, b->now);
 
 	if (b->par.oracle)
 		sib = truth && slot < s->ini.n_slots;
@@ -433,6 +437,8 @@ static void bows_stats(struct sched *s, struct stats *st)
 			stats_u64(st, "ddos_false_detected", fd);
 		}
 		stats_u64(st, "ddos_branches_seen", b->dd.n_seen);
+		stats_u64(st, "ddos_share_handoffs", b->dd.handoffs);
+		b->dd.handoffs = 0;
 		stats_u64(st, "ddos_sibs_confirmed", conf);
 		stats_u64(st, "ddos_detect_cycles", det);
 		stats_u64(st, "ddos_span_cycles", span);

@@ -114,10 +114,21 @@ int sched_bows_parse(struct sched_bows_params *p, const char *delay,
 int sched_bows_detect(struct sched_bows_params *p, const char *detect,
 		      char *err, size_t errlen)
 {
-	if (strcmp(detect, "ddos") && strcmp(detect, "oracle"))
+	const char *a = detect + 5;
+
+	p->ddos_share = 0;
+	if (!strncmp(detect, "ddos:", 5)) {
+		if (sched_parse_uint(&a, 1000000000, &p->ddos_share) || *a ||
+		    !p->ddos_share)
+			return sched_err(err, errlen,
+					 "bows_detect '%s': expected "
+					 "'ddos:EPOCH' with EPOCH >= 1 cycles",
+					 detect);
+	} else if (strcmp(detect, "ddos") && strcmp(detect, "oracle")) {
 		return sched_err(err, errlen,
-				 "bows_detect '%s': expected 'ddos' or 'oracle'",
-				 detect);
+				 "bows_detect '%s': expected 'ddos', "
+				 "'ddos:EPOCH' or 'oracle'", detect);
+	}
 	p->oracle = !strcmp(detect, "oracle");
 	return 0;
 }
