@@ -7,8 +7,9 @@
  * exactly one node reachable from its bucket.  The PASS line reports the
  * per-bucket lengths (order-independent).
  *
- * Contention knob: NBUCKETS_SMALL / NBUCKETS_PAPER (fewer buckets -> more
- * threads per lock).  Small: 120 blocks x 256 threads (a full wave at 6
+ * Contention knob: the bucket count (fewer buckets -> more threads per
+ * lock), NBUCKETS_SMALL / NBUCKETS_PAPER unless the host option
+ * --buckets N (1 .. 1048576) sets it (BOWS Fig. 16 sweeps it).  Small: 120 blocks x 256 threads (a full wave at 6
  * TBs/SM on 15 SMs), 8 keys per thread, 256 buckets.  Paper: 3.2 M keys by
  * 157 x 256 threads (~40 K, 80 keys each), 1024 buckets.
  */
@@ -36,6 +37,32 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * Take "--buckets N" out of argv (the other arguments go to bench_open);
+ * 0 when absent.  FAILs on a malformed count.
+ */
+static unsigned ht_take_buckets(int *argc, char **argv)
+{
+	unsigned nb = 0;
+	int i, o = 1;
+
+	for (i = 1; i < *argc; i++) {
+		if (strcmp(argv[i], "--buckets")) {
+			argv[o++] = argv[i];
+			continue;
+		}
+		char *end = NULL;
+		unsigned long v = i + 1 < *argc ?
+			strtoul(argv[i + 1], &end, 10) : 0;
+		if (!end || *end || v < 1 || v > (1ul << 20))
+			kh_fail("--buckets needs a count from 1 to 1048576");
+		nb = (unsigned)v;
+		i++;
+	}
+	*argc = o;
+	return nb;
+}
+
 int main(int argc, char **argv)
 {
 	struct kh_ctx k;
@@ -48,10 +75,12 @@ int main(int argc, char **argv)
 	CUdeviceptr d_keys, d_locks, d_heads, d_next, d_nkey, d_pool;
 	uint64_t h;
 
+	nb = ht_take_buckets(&argc, argv);
 	bench_open(&k, &a, argc, argv);
 	grid = a.paper ? GRID_PAPER : GRID_SMALL;
 	per = a.paper ? PER_PAPER : PER_SMALL;
-	nb = a.paper ? NBUCKETS_PAPER : NBUCKETS_SMALL;
+	if (!nb)
+		nb = a.paper ? NBUCKETS_PAPER : NBUCKETS_SMALL;
 	n = grid * BLOCK * per;
 	r = bench_rng(&a, 0x4854);
 	mul = kh_rand(&r) | 1u;

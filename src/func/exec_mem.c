@@ -9,6 +9,8 @@
  * atomics are performed lane by lane in lane order, which is one valid
  * serialisation; the timing model performs them at the memory side.
  */
+#include <stdlib.h>
+
 #include "../base/base.h"
 #include "../../include/warpsim.h"
 #include "fgpu_int.h"
@@ -301,6 +303,9 @@ static uint64_t atom_float(unsigned op, enum ptype t, uint64_t old,
 }
 
 /* Shared body of atom (with a result) and red (without). */
+static void cas_note(struct fgpu *g, const struct fwarp *w, const void *p,
+		     bool ok);
+
 static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 		   const struct opnd *addr, const struct opnd *bo,
 		   const struct opnd *co, const struct opnd *d)
@@ -346,13 +351,69 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 		memcpy(p, &nv, sz);
 		changed |= nv != old;
 		x->g->n_atom++;
-		if (in->aux == ATOM_CAS && old != (b[l] & size_mask(sz)))
-			x->g->n_cas_fail++;
+		if (in->aux == ATOM_CAS) {
+			bool ok = old == (b[l] & size_mask(sz));
+			x->g->n_cas_fail += !ok;
+			cas_note(x->g, x->w, p, ok);
+		}
 		if (d)
 			x_put(x, d, l, old);
 	}
 	if (changed) /* a failed CAS or a no-op atomic is not progress */
 		x->g->last_progress = x->g->icount;
+}
+
+/*
+ * Lock-failure split (bows.txt Fig. 2): remember which warp last took each
+ * word with a successful atom.cas; a failing atom.cas on the word counts
+ * as intra-warp when that warp is its own, inter-warp when another.
+ */
+static uint64_t cas_warp_key(const struct fwarp *w)
+{
+	return (w->cta->seq << 16 | w->warp_id) + 1;
+}
+
+static struct fcas_owner *cas_slot(struct fgpu *g, uintptr_t a)
+{
+	size_t i = (size_t)((a >> 2) * 0x9e3779b97f4a7c15ULL >> 20) &
+		   (g->cas_own_cap - 1);
+
+	while (g->cas_own[i].addr && g->cas_own[i].addr != a)
+		i = (i + 1) & (g->cas_own_cap - 1);
+	return &g->cas_own[i];
+}
+
+static void cas_note(struct fgpu *g, const struct fwarp *w, const void *p,
+		     bool ok)
+{
+	uintptr_t a = (uintptr_t)p;
+	struct fcas_owner *e;
+
+	if (!ok) {
+		if (!g->cas_own_n)
+			return;
+		e = cas_slot(g, a);
+		if (e->addr)
+			*(e->warp == cas_warp_key(w) ? &g->n_cas_intra
+						     : &g->n_cas_inter) += 1;
+		return;
+	}
+	if (2 * (g->cas_own_n + 1) > g->cas_own_cap) {
+		struct fcas_owner *old = g->cas_own;
+		size_t n = g->cas_own_cap;
+		g->cas_own_cap = n ? 2 * n : 256;
+		g->cas_own = xcalloc(g->cas_own_cap, sizeof(*g->cas_own));
+		for (size_t i = 0; i < n; i++)
+			if (old[i].addr)
+				*cas_slot(g, old[i].addr) = old[i];
+		free(old);
+	}
+	e = cas_slot(g, a);
+	if (!e->addr) {
+		e->addr = a;
+		g->cas_own_n++;
+	}
+	e->warp = cas_warp_key(w);
 }
 
 void fexec_atom_apply(struct fgpu *g, struct fwarp *w,
@@ -371,8 +432,11 @@ void fexec_atom_apply(struct fgpu *g, struct fwarp *w,
 		memcpy(p, &nv, sz);
 		changed |= nv != old;
 		g->n_atom++;
-		if (r->a_op == ATOM_CAS && old != (r->b[l] & size_mask(sz)))
-			g->n_cas_fail++;
+		if (r->a_op == ATOM_CAS) {
+			bool ok = old == (r->b[l] & size_mask(sz));
+			g->n_cas_fail += !ok;
+			cas_note(g, w, p, ok);
+		}
 		if (r->a_dst != REG_NONE)
 			w->regs[(size_t)r->a_dst * g->ws + l] =
 				old & size_mask(r->a_dsize);

@@ -52,6 +52,12 @@ struct fmemrec {
 	uint32_t a_dsize;            /* destination register bytes */
 };
 
+/* The warp that last took a word by a successful atom.cas (lock holder). */
+struct fcas_owner {
+	uintptr_t addr;               /* host address of the word; 0 = empty */
+	uint64_t warp;                /* CTA launch order << 16 | warp + 1 */
+};
+
 struct fgpu {
 	const struct ws_config *cfg;  /* configuration (immutable) */
 	struct fmem mem;              /* device memory */
@@ -69,6 +75,14 @@ struct fgpu {
 	uint64_t n_bar;               /* warp barrier arrivals this launch */
 	uint64_t n_atom;              /* thread atomic operations */
 	uint64_t n_cas_fail;          /* thread atom.cas that did not swap */
+	uint64_t n_cas_intra;         /* ... while the word's last successful
+					 atom.cas came from the same warp */
+	uint64_t n_cas_inter;         /* ... from another warp */
+	struct fcas_owner *cas_own;   /* per word: warp of the last successful
+					 atom.cas this launch (open
+					 addressing, key 0 = empty) */
+	size_t cas_own_n;             /* entries in use */
+	size_t cas_own_cap;           /* entries allocated (power of 2) */
 	uint64_t n_back;              /* taken backward branches (warp) */
 	struct ffault fault;          /* first fault */
 	struct fcta *slots;           /* resident CTA slots */

@@ -87,6 +87,10 @@ struct flaunch_stats {
 	uint64_t barriers;      /* warp arrivals at CTA barriers */
 	uint64_t atomics;       /* thread-level atomic operations */
 	uint64_t cas_fail;      /* thread-level atom.cas that did not swap */
+	uint64_t cas_fail_intra; /* ... where the word was last taken by a
+				    successful atom.cas of the same warp */
+	uint64_t cas_fail_inter; /* ... of another warp (the rest: never
+				    taken by an atom.cas this launch) */
 	uint64_t back_branches; /* taken backward branches, per warp */
 	uint64_t max_gap_insn;  /* longest run of warp instructions without
 				   progress (store, atomic change, barrier

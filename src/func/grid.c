@@ -47,6 +47,7 @@ void fgpu_destroy(struct fgpu *g)
 		slot_free(&g->slots[s]);
 	free(g->slots);
 	free(g->slot_busy);
+	free(g->cas_own);
 	free(g->out);
 	fheap_release(g->heap, &g->mem);
 	fmem_release(&g->mem);
@@ -702,6 +703,10 @@ int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
 	g->n_slots = n_slots;
 	g->icount = g->tinsn = g->last_progress = g->max_gap_insn = 0;
 	g->n_bar = g->n_atom = g->n_cas_fail = g->n_back = 0;
+	g->n_cas_intra = g->n_cas_inter = 0;
+	if (g->cas_own_n)
+		memset(g->cas_own, 0, g->cas_own_cap * sizeof(*g->cas_own));
+	g->cas_own_n = 0;
 	memset(&g->fault, 0, sizeof(g->fault));
 	memset(g->slot_busy, 0, g->n_slots);
 	imm_pool_build(g, l->k);
@@ -730,6 +735,8 @@ void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
 		st->barriers = g->n_bar;
 		st->atomics = g->n_atom;
 		st->cas_fail = g->n_cas_fail;
+		st->cas_fail_intra = g->n_cas_intra;
+		st->cas_fail_inter = g->n_cas_inter;
 		st->back_branches = g->n_back;
 		st->max_gap_insn = g->max_gap_insn;
 		st->wall_s = wall_s;

@@ -22,8 +22,9 @@
  *
  * Adaptive limit (Fig. 5, option bows_delay adaptive): per SM, windows of
  * 1000 cycles counting every issued warp instruction (Total) and every
- * taken SIB (SIB) of the SM.  At the end of a window: SIB > 0.5 Total
- * raises the limit by 250; Total/SIB < 0.8 PrevTotal/PrevSIB (both windows
+ * taken SIB (SIB) of the SM.  At the end of a window: SIB > FRAC1 Total
+ * (0.5, Table II; bows_delay adaptive:FRAC1 sets another) raises the
+ * limit by 250; Total/SIB < 0.8 PrevTotal/PrevSIB (both windows
  * with SIBs) lowers it by 500; then it is clamped to [1000, 10000].  Table
  * II prints the maximum as 1000 too, which would pin the limit at 1000 and
  * make the mode fixed; 10,000 is the most the 14-bit pending-delay
@@ -50,6 +51,7 @@
 #define BOWS_MIN 1000      /* adaptive lower limit */
 #define BOWS_MAX 10000     /* adaptive upper limit (see above) */
 #define BOWS_HIST 11       /* limit histogram buckets of 1000 cycles */
+#define BOWS_FRAC_HIST 11  /* SIB-fraction histogram buckets of 0.05 */
 
 /* Counters for the statistics hook (zeroed after each report). */
 struct bows_stats {
@@ -59,6 +61,11 @@ struct bows_stats {
 	uint64_t windows;         /* SM: adaptive windows closed */
 	uint64_t limit_sum;       /* SM: limit after each window, summed */
 	uint64_t limit_hist[BOWS_HIST]; /* SM: windows by limit / 1000 */
+	uint64_t frac_hist[BOWS_FRAC_HIST]; /* SM: windows with instructions
+					     by SIB / Total in steps of
+					     0.05 (last: >= 0.5) */
+	uint64_t raises;          /* SM: windows that raised the limit */
+	uint64_t lowers;          /* SM: windows that lowered it */
 	uint64_t st_off;          /* own warp-samples: backed-off, eligible */
 	uint64_t st_off_wait;     /* own warp-samples: backed-off, delay left */
 	uint64_t st_ready;        /* own warp-samples: ready, not backed-off */
@@ -128,13 +135,19 @@ static void bows_release(struct sched *s)
 /* Close one adaptive window with these counts (Fig. 5). */
 static void bows_window(struct bows *b, uint64_t insn, uint64_t sib)
 {
+	if (insn)
+		b->st.frac_hist[MIN(20 * sib / insn, BOWS_FRAC_HIST - 1)]++;
 	if (b->par.adaptive) {
 		int64_t lim = (int64_t)b->limit;
-		if (2 * sib > insn)
+		if ((double)sib > b->par.frac1 * (double)insn) {
 			lim += BOWS_STEP;
+			b->st.raises++;
+		}
 		if (sib && b->prev_sib &&
-		    10 * insn * b->prev_sib < 8 * b->prev_insn * sib)
+		    10 * insn * b->prev_sib < 8 * b->prev_insn * sib) {
 			lim -= 2 * BOWS_STEP;
+			b->st.lowers++;
+		}
 		lim = MAX(lim, (int64_t)BOWS_MIN);
 		lim = MIN(lim, (int64_t)BOWS_MAX);
 		b->limit = (uint64_t)lim;
@@ -337,8 +350,10 @@ static void bows_setp(struct sched *s, unsigned slot, uint32_t pc,
 {
 	struct bows *b = bows_of(s);
 
-	if (slot < s->ini.n_slots)
+	if (slot < s->ini.n_slots) {
+		ddos_tick(&b->dd, b->now);
 		ddos_setp(&b->dd, slot, pc, a, x);
+	}
 	if (b->inner->ops->setp_executed)
 		b->inner->ops->setp_executed(b->inner, slot, pc, a, x);
 }
@@ -350,8 +365,10 @@ static void bows_branch(struct sched *s, unsigned slot, uint32_t pc,
 {
 	struct bows *b = bows_of(s);
 	bool truth = b->sib_pc && pc < b->n_pc && b->sib_pc[pc];
-	bool sib = slot < s->ini.n_slots &&
-		   ddos_branch(&b->dd, slot, pc, b->now);
+	bool sib;
+
+	ddos_tick(&b->dd, b->now);
+	sib = slot < s->ini.n_slots && ddos_branch(&b->dd, slot, pc, b->now);
 
 	if (b->par.oracle)
 		sib = truth && slot < s->ini.n_slots;
@@ -391,6 +408,10 @@ static void bows_stats(struct sched *s, struct stats *st)
 		stats_u64(st, "bows_limit_sum", b->st.limit_sum);
 		stats_u64_array(st, "bows_limit_hist", b->st.limit_hist,
 				BOWS_HIST);
+		stats_u64_array(st, "bows_sib_frac_hist", b->st.frac_hist,
+				BOWS_FRAC_HIST);
+		stats_u64(st, "bows_limit_raises", b->st.raises);
+		stats_u64(st, "bows_limit_lowers", b->st.lowers);
 		uint64_t ts = 0, td = 0, fs = 0, fd = 0;
 		for (unsigned i = 0; i < b->dd.n_seen; i++) {
 			const struct ddos_seen *e = &b->dd.seen[i];
@@ -416,6 +437,8 @@ static void bows_stats(struct sched *s, struct stats *st)
 			stats_u64(st, "ddos_false_detected", fd);
 		}
 		stats_u64(st, "ddos_branches_seen", b->dd.n_seen);
+		stats_u64(st, "ddos_share_handoffs", b->dd.handoffs);
+		b->dd.handoffs = 0;
 		stats_u64(st, "ddos_sibs_confirmed", conf);
 		stats_u64(st, "ddos_detect_cycles", det);
 		stats_u64(st, "ddos_span_cycles", span);

@@ -12,13 +12,20 @@
  *             back from pc p to t adds p - t + 1 (one more iteration of
  *             that loop body is predicted), a jump forward skips and
  *             subtracts t - p - 1;
- *   nInst     = adj - executed: remaining instructions relative to the
- *             other warps of the kernel (every warp runs the same code, so
- *             the common start value, the kernel's instruction count, is
- *             unknown to the scheduler and taken as 0);
+ *   nInst     = max(0, n_insn + adj - executed): remaining instructions,
+ *             starting from the kernel's static instruction count n_insn
+ *             (launch_start) and never below 0;
  *   CPI_avg   = cycles since the warp was first seen / max(1, executed);
  *   nStall    = cycles since first seen - executed (cycles it did not
  *             issue).
+ * The start value and the floor matter: CPI_avg multiplies nInst, so a
+ * start value common to all warps is not rank-neutral.  With a start of 0
+ * (an earlier version) a warp whose estimate sat at -executed scored
+ * -executed x (elapsed / executed) + (elapsed - executed) = -executed
+ * whatever its stall time, so a lock holder that stalled behind spinning
+ * warps (which score about elapsed) never rose and ht livelocked
+ * (docs/bows.md "CAWA").  With a positive estimate the CPI term of a
+ * stalled warp grows with its stall time, as in CAWA.
  * Ranking is recomputed lazily at most every P cycles ("cawa:P", default
  * 16; an insertion sort of the scheduler's warps), not per cycle.  Ties:
  * older warp first.
@@ -38,6 +45,8 @@ struct cawa {
 	uint64_t executed[SCHED_MAX_WARPS]; /* per slot: instructions */
 	int64_t adj[SCHED_MAX_WARPS];   /* per slot: branch updates */
 	uint32_t last_pc[SCHED_MAX_WARPS]; /* per slot: pc issued last */
+	uint32_t n_insn;                /* static instructions of the launched
+					   kernel (start of nInst) */
 	double crit[SCHED_MAX_WARPS];   /* per slot: criticality at the last
 					   re-rank */
 	unsigned greedy;                /* last issued own slot or NIL */
@@ -73,9 +82,12 @@ static double cawa_crit(const struct cawa *c, unsigned w, uint64_t now)
 {
 	uint64_t t0 = c->start[w] == UINT64_MAX ? now : c->start[w];
 	double el = (double)(now - t0), ex = (double)c->executed[w];
-	double ninst = (double)c->adj[w] - ex;
+	double ninst = (double)c->n_insn + (double)c->adj[w] - ex;
 	double cpi = el / (ex > 1 ? ex : 1);
 	double stall = el > ex ? el - ex : 0;
+
+	if (ninst < 0)
+		ninst = 0;
 
 	return ninst * cpi + stall;
 }
@@ -189,6 +201,14 @@ static void cawa_issued(struct sched *s, unsigned slot, uint64_t cycle,
 	c->greedy = slot;
 }
 
+/* A launch begins: nInst starts from its kernel's instruction count. */
+static void cawa_launch_start(struct sched *s, const uint8_t *sib_pc,
+			      uint32_t n_pc)
+{
+	(void)sib_pc;
+	cawa_of(s)->n_insn = n_pc;
+}
+
 static void cawa_stats(struct sched *s, struct stats *st)
 {
 	struct cawa *c = cawa_of(s);
@@ -208,4 +228,5 @@ const struct sched_ops sched_cawa_ops = {
 	.warp_removed = cawa_warp_removed,
 	.issued = cawa_issued,
 	.stats = cawa_stats,
+	.launch_start = cawa_launch_start,
 };

@@ -19,6 +19,15 @@
  * nonzero confidence.  A branch is a SIB while its confidence is >= t.
  * A full table replaces its lowest-confidence entry below t; when all 16
  * are confirmed the new branch is not entered.
+ *
+ * Time sharing (Table I "sh", bows_detect ddos:EPOCH): the SM has one
+ * history set; one warp (the owner) uses it for EPOCH cycles, then the
+ * next warp in slot order that has executed a setp or a backward branch
+ * takes it over, with the history cleared (the paper says only that "a
+ * warp uses the history registers for a certain fixed interval, then
+ * another warp uses them"; round robin and clearing are our reading).
+ * Other warps neither update history nor train the SIB-PT: a taken
+ * backward branch of theirs only looks its confidence up.
  */
 #include "../base/base.h"
 #include "ddos.h"
@@ -37,11 +46,39 @@ void ddos_init(struct ddos *d, const struct sched_bows_params *p)
 	d->k = p->ddos_k;
 	d->t = p->ddos_t;
 	d->mod = p->ddos_mod;
+	d->share = p->ddos_share;
+	d->epoch_end = d->share;
 }
 
 void ddos_reset_warp(struct ddos *d, unsigned slot)
 {
 	memset(&d->w[slot], 0, sizeof(d->w[slot]));
+	d->active[slot] = false;
+}
+
+void ddos_tick(struct ddos *d, uint64_t cycle)
+{
+	if (!d->share || cycle < d->epoch_end)
+		return;
+	d->epoch_end += ((cycle - d->epoch_end) / d->share + 1) * d->share;
+	for (unsigned i = 1; i <= SCHED_MAX_WARPS; i++) {
+		unsigned s = (d->owner + i) % SCHED_MAX_WARPS;
+		if (!d->active[s])
+			continue;
+		if (s != d->owner) {
+			memset(&d->w[d->owner], 0, sizeof(d->w[0]));
+			d->owner = s;
+			d->handoffs++;
+		}
+		break;
+	}
+}
+
+/* Time sharing: slot may use the history set now. */
+static bool ddos_holds(struct ddos *d, unsigned slot)
+{
+	d->active[slot] = true;
+	return !d->share || slot == d->owner;
 }
 
 unsigned ddos_hash(const struct ddos *d, uint64_t v, unsigned w)
@@ -70,6 +107,8 @@ void ddos_setp(struct ddos *d, unsigned slot, uint32_t pc, uint64_t a,
 	unsigned p = ddos_hash(d, pc, d->m);
 	unsigned ha = ddos_hash(d, a, d->k), hb = ddos_hash(d, b, d->k);
 
+	if (!ddos_holds(d, slot))
+		return;
 	if (w->ptr) {
 		if (ddos_eq(w, w->ptr, p, ha, hb)) {
 			if (w->remain)
@@ -148,6 +187,11 @@ bool ddos_branch(struct ddos *d, unsigned slot, uint32_t pc, uint64_t cycle)
 	struct ddos_pt *e = ddos_find(d, pc);
 	unsigned cap = 2 * d->t - 1;
 
+	if (!ddos_holds(d, slot)) {
+		bool sib = e && e->conf >= d->t;
+		ddos_note(d, pc, cycle, sib);
+		return sib;
+	}
 	if (d->w[slot].spinning) {
 		if (e) {
 			if (e->conf < cap)

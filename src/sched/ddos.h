@@ -50,12 +50,31 @@ struct ddos {
 	struct ddos_warp w[SCHED_MAX_WARPS]; /* per warp slot */
 	struct ddos_pt pt[DDOS_PT_N];      /* SIB prediction table */
 	struct ddos_seen seen[DDOS_SEEN_N]; /* DPR bookkeeping */
+	uint64_t share;                    /* time sharing: epoch in cycles,
+					      0 = a history set per warp */
+	unsigned owner;                    /* time sharing: slot holding the
+					      history set */
+	uint64_t epoch_end;                /* time sharing: cycle the
+					      owner's turn ends */
+	bool active[SCHED_MAX_WARPS];      /* time sharing: slot executed a
+					      setp or backward branch since
+					      its last reset */
+	uint64_t handoffs;                 /* time sharing: owner changes
+					      (statistics) */
 	unsigned n_seen;                   /* entries of seen in use */
 };
 
 void ddos_init(struct ddos *d, const struct sched_bows_params *p);
 /* The warp in slot starts afresh (launch or exit). */
 void ddos_reset_warp(struct ddos *d, unsigned slot);
+/*
+ * Time sharing (share > 0): at cycle, end the owner's turns that are over:
+ * the history set passes to the next active slot after the owner
+ * (round robin over slots) and starts empty.  Only the owner's setps
+ * update history and only its backward branches train the SIB-PT; other
+ * warps' branches look the SIB-PT up.  No effect when share is 0.
+ */
+void ddos_tick(struct ddos *d, uint64_t cycle);
 /* Hash v into w bits (XOR fold or low bits), as the detector does. */
 unsigned ddos_hash(const struct ddos *d, uint64_t v, unsigned w);
 /* slot executed the setp at pc with the profiled thread's sources a, b. */

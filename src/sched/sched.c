@@ -62,6 +62,7 @@ void sched_bows_defaults(struct sched_bows_params *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->adaptive = true;
+	p->frac1 = 0.5;
 	p->delay = 0;
 	p->ddos_l = 8;
 	p->ddos_m = 8;
@@ -78,12 +79,21 @@ int sched_bows_parse(struct sched_bows_params *p, const char *delay,
 	sched_bows_defaults(p);
 	if (!strcmp(delay, "adaptive")) {
 		p->adaptive = true;
+	} else if (!strncmp(delay, "adaptive:", 9)) {
+		char *end = NULL;
+		double f = strtod(delay + 9, &end);
+		if (end == delay + 9 || *end || !(f > 0 && f <= 1))
+			return sched_err(err, errlen,
+					 "bows_delay '%s': FRAC1 after "
+					 "'adaptive:' must be in (0, 1]", delay);
+		p->adaptive = true;
+		p->frac1 = f;
 	} else if (!sched_parse_uint(&d, 1000000000, &p->delay) && !*d) {
 		p->adaptive = false;
 	} else {
 		return sched_err(err, errlen,
-				 "bows_delay '%s': expected 'adaptive' or a "
-				 "cycle count", delay);
+				 "bows_delay '%s': expected 'adaptive', "
+				 "'adaptive:FRAC1' or a cycle count", delay);
 	}
 	if (!strcmp(hash, "xor") || !strcmp(hash, "mod"))
 		p->ddos_mod = !strcmp(hash, "mod");
@@ -104,10 +114,21 @@ int sched_bows_parse(struct sched_bows_params *p, const char *delay,
 int sched_bows_detect(struct sched_bows_params *p, const char *detect,
 		      char *err, size_t errlen)
 {
-	if (strcmp(detect, "ddos") && strcmp(detect, "oracle"))
+	const char *a = detect + 5;
+
+	p->ddos_share = 0;
+	if (!strncmp(detect, "ddos:", 5)) {
+		if (sched_parse_uint(&a, 1000000000, &p->ddos_share) || *a ||
+		    !p->ddos_share)
+			return sched_err(err, errlen,
+					 "bows_detect '%s': expected "
+					 "'ddos:EPOCH' with EPOCH >= 1 cycles",
+					 detect);
+	} else if (strcmp(detect, "ddos") && strcmp(detect, "oracle")) {
 		return sched_err(err, errlen,
-				 "bows_detect '%s': expected 'ddos' or 'oracle'",
-				 detect);
+				 "bows_detect '%s': expected 'ddos', "
+				 "'ddos:EPOCH' or 'oracle'", detect);
+	}
 	p->oracle = !strcmp(detect, "oracle");
 	return 0;
 }

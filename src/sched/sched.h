@@ -80,6 +80,8 @@ struct sched_init {
 /* BOWS and DDOS parameters (bows.txt Table II), from the options rows. */
 struct sched_bows_params {
 	bool adaptive;      /* back-off delay limit adapts (Fig. 5) */
+	double frac1;       /* adaptive: raise the limit when SIBs exceed
+			       frac1 x all instructions of a window (0.5) */
 	uint64_t delay;     /* fixed back-off delay limit in cycles */
 	unsigned ddos_l;    /* history length (setp entries) */
 	unsigned ddos_m;    /* path hash width in bits */
@@ -88,19 +90,24 @@ struct sched_bows_params {
 	bool ddos_mod;      /* MODULO hashing (low bits) instead of XOR */
 	bool oracle;        /* BOWS backs off on the annotated SIBs
 			       (bows_detect oracle), not DDOS's */
+	uint64_t ddos_share; /* DDOS: one history set per SM, time-shared
+				by the warps in epochs of this many cycles
+				(bows_detect ddos:EPOCH); 0 = per warp */
 };
 
 /* The paper's defaults: adaptive delay, l 8, m = k 8, t 4, XOR, no
  * sharing. */
 void sched_bows_defaults(struct sched_bows_params *p);
 /*
- * Fill p from the option strings/values (bows_delay "adaptive" or a cycle
- * count, ddos_hash "xor" or "mod"); 0, or -1 with a message in err.
+ * Fill p from the option strings/values (bows_delay "adaptive",
+ * "adaptive:FRAC1" or a cycle count, ddos_hash "xor" or "mod"); 0, or -1
+ * with a message in err.
  */
 int sched_bows_parse(struct sched_bows_params *p, const char *delay,
 		     const char *hash, uint64_t l, uint64_t m, uint64_t k,
 		     uint64_t t, char *err, size_t errlen);
-/* bows_detect: "ddos" or "oracle" into p->oracle; 0 or -1 with err. */
+/* bows_detect: "ddos", "ddos:EPOCH" (time-shared history, EPOCH cycles
+ * >= 1) or "oracle" into p->oracle and p->ddos_share; 0 or -1 with err. */
 int sched_bows_detect(struct sched_bows_params *p, const char *detect,
 		      char *err, size_t errlen);
 

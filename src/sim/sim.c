@@ -860,6 +860,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 	stats_u64(l, "gpu_sim_barriers", st->barriers);
 	stats_u64(l, "gpu_sim_atomics", st->atomics);
 	stats_u64(l, "gpu_sim_cas_fail", st->cas_fail);
+	stats_u64(l, "gpu_sim_cas_fail_intra", st->cas_fail_intra);
+	stats_u64(l, "gpu_sim_cas_fail_inter", st->cas_fail_inter);
 	stats_u64(l, "gpu_sim_back_branches", st->back_branches);
 	stats_u64(l, "gpu_max_resident_ctas", st->max_resident);
 	stats_u64(l, "max_progress_gap_insn", st->max_gap_insn);

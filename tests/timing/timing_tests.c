@@ -1580,6 +1580,34 @@ TEST(bows_contended_lock)
 }
 
 /*
+ * Lock failures split by holder (bows.txt Fig. 2): ht_lock with one block
+ * of 8 warps on one lock.  Every failed atom.cas is on the lock word,
+ * which a successful atom.cas took first, so intra + inter = all failures;
+ * lanes of one warp fail against a lane of their own warp (the first
+ * lane to win takes the lock from the others of its instruction) and
+ * whole warps fail against the holder's warp, so both are nonzero.
+ */
+TEST(bows_lock_fail_split)
+{
+	static const char *const sm1[] = {"--set", "gpgpu_n_clusters=1"};
+	uint64_t v[3] = {0};
+	uint32_t sum = 0;
+	int rc = 0;
+
+	bows_run("gto:50000", sm1, 2, "ht_lock", 1, 1, &rc,
+		 "gpu_sim_cas_fail = |gpu_sim_cas_fail_intra = |"
+		 "gpu_sim_cas_fail_inter = ", v, &sum);
+	CHECK_EQ_U64((uint64_t)(int64_t)rc, 0);
+	CHECK_EQ_U64(sum, 256 * 2);
+	printf("  ht_lock, 1 lock, 8 warps: %llu failed CAS, %llu intra-warp, "
+	       "%llu inter-warp\n", (unsigned long long)v[0],
+	       (unsigned long long)v[1], (unsigned long long)v[2]);
+	CHECK(v[0] != UINT64_MAX && v[1] != UINT64_MAX && v[2] != UINT64_MAX);
+	CHECK_EQ_U64(v[1] + v[2], v[0]);
+	CHECK(v[1] > 0 && v[2] > 0);
+}
+
+/*
  * Annotated SIBs (tests/timing/bows_sibs.txt: ht_lock's RETRY branch) on
  * the contended lock: DDOS, run against them, confirms the true SIB on
  * every SM and never the counted OUTER loop (TSDR 1, FSDR 0 here);

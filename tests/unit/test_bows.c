@@ -3,11 +3,13 @@
  * with no SM pipeline: Fig. 4's sequence (back-off on a SIB, revert on
  * issue, pending back-off delay, backed-off queue order), composition
  * (bows:X with a zero delay and no SIBs orders exactly as X, for every
- * base policy, under random events) and the wrapper's name errors.
+ * base policy, under random events), the adaptive limit's FRAC1 rule and
+ * its statistics, and the wrapper's name errors.
  */
 #include "test.h"
 
 #include "sched/sched.h"
+#include "stats/stats.h"
 #include "unit/sched_fake.h"
 
 static struct sched *mk(const char *name, unsigned n_slots,
@@ -254,6 +256,59 @@ TEST(wrapper_names)
 	CHECK(sched_check("bows:cawa", 2, 48, err, sizeof(err)) == 0);
 }
 
+/*
+ * Fig. 5 on a spin loop of 8 instructions (pcs 12..19, 19 the annotated
+ * SIB), one warp issuing every cycle: every window has SIB / Total =
+ * 1/8.  FRAC1 0.5 never raises the limit (it stays at the minimum, 1000);
+ * FRAC1 0.05 raises it by 250 at the end of each of the 3 windows.  The
+ * ratio Total / SIB does not change, so nothing lowers it.
+ */
+static void adaptive_run(double frac1, uint64_t want_raises,
+			 uint64_t want_sum)
+{
+	struct sched_bows_params p;
+	struct fake f;
+	uint8_t sib[32] = {0};
+	uint16_t out[NW];
+	struct stats *st = stats_create();
+	uint64_t x = 0;
+	struct sched *s;
+
+	sched_bows_defaults(&p);
+	p.frac1 = frac1;
+	p.oracle = true;
+	sib[19] = 1;
+	fake_init(&f, 8);
+	s = mk("bows:gto", 8, &p);
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	s->ops->launch_start(s, sib, 32);
+	launch(&f, s, 0, 0);
+	for (uint64_t c = 0; c < 3000; c++) {
+		uint32_t pc = 12 + (uint32_t)(c % 8);
+		s->ops->issued(s, 0, c, 32, pc);
+		if (pc == 19)
+			s->ops->branch_backward(s, 0, 19, 12);
+	}
+	ord(s, &f, 3000, out);
+	s->ops->stats(s, st);
+	CHECK(stats_get_u64(st, "bows_windows", &x) && x == 3);
+	CHECK(stats_get_u64(st, "bows_limit_raises", &x) &&
+	      x == want_raises);
+	CHECK(stats_get_u64(st, "bows_limit_lowers", &x) && x == 0);
+	CHECK(stats_get_u64(st, "bows_limit_sum", &x) && x == want_sum);
+	CHECK(stats_get_u64(st, "bows_sib_taken", &x) && x == 375);
+	stats_destroy(st);
+	sched_destroy(s);
+}
+
+TEST(adaptive_frac1)
+{
+	adaptive_run(0.5, 0, 3000);
+	adaptive_run(0.05, 3, 1250 + 1500 + 1750);
+}
+
 TEST(params_parse)
 {
 	struct sched_bows_params p;
@@ -264,6 +319,16 @@ TEST(params_parse)
 	CHECK(sched_bows_parse(&p, "3000", "mod", 8, 4, 4, 2, err,
 			       sizeof(err)) == 0);
 	CHECK(!p.adaptive && p.delay == 3000 && p.ddos_mod && p.ddos_m == 4);
+	CHECK(p.frac1 == 0.5);
+	CHECK(sched_bows_parse(&p, "adaptive:0.05", "xor", 8, 8, 8, 4, err,
+			       sizeof(err)) == 0 && p.adaptive &&
+	      p.frac1 == 0.05);
+	CHECK(sched_bows_parse(&p, "adaptive:0", "xor", 8, 8, 8, 4, err,
+			       sizeof(err)) == -1);
+	CHECK(sched_bows_parse(&p, "adaptive:1.5", "xor", 8, 8, 8, 4, err,
+			       sizeof(err)) == -1);
+	CHECK(sched_bows_parse(&p, "adaptive:x", "xor", 8, 8, 8, 4, err,
+			       sizeof(err)) == -1);
 	CHECK(sched_bows_parse(&p, "fast", "xor", 8, 8, 8, 4, err,
 			       sizeof(err)) == -1);
 	CHECK(sched_bows_parse(&p, "0", "crc", 8, 8, 8, 4, err,

@@ -2,7 +2,8 @@
  * test_cawa.c - CAWA's criticality order (src/sched/cawa.c) driven by
  * hook calls: criticality nInst x CPI_avg + nStall with the instruction
  * estimate raised by a backward jump and lowered by a forward skip, the
- * greedy warp first, the lazy re-rank period, and bad arguments.
+ * greedy warp first, the lazy re-rank period, a stalled lock holder that
+ * rises above spinning warps, and bad arguments.
  */
 #include "test.h"
 
@@ -51,6 +52,7 @@ TEST(criticality_order)
 	CHECK(s != NULL);
 	if (!s)
 		return;
+	s->ops->launch_start(s, NULL, 10); /* nInst starts at 10 */
 	for (unsigned w = 0; w < 3; w++)
 		add(s, w);
 	v = view(8, 0);
@@ -65,8 +67,9 @@ TEST(criticality_order)
 	/* warp 0: four straight-line instructions, issued last (greedy) */
 	for (unsigned i = 0; i < 4; i++)
 		s->ops->issued(s, 0, 5 + i, 32, i);
-	/* at 100: w0 -4 x 25 + 96 = -4; w1 -1 x 25 + 96 = 71; w2 (no
-	 * instruction yet) 0 + 100 = 100: greedy w0, then w2, w1 */
+	/* at 100: w0 (10 - 4) x 25 + 96 = 246; w1 (10 + 3 - 4) x 25 + 96 =
+	 * 321; w2 (no instruction yet) 10 x 100 + 100 = 1100: greedy w0,
+	 * then w2, w1 */
 	v = view(8, 100);
 	n = s->ops->order(s, &v, out, NW);
 	CHECK(n == 3 && out[0] == 0 && out[1] == 2 && out[2] == 1);
@@ -83,9 +86,54 @@ TEST(criticality_order)
 	v = view(8, 104);
 	n = s->ops->order(s, &v, out, NW);
 	CHECK(n == 3 && out[0] == 2 && out[1] == 1 && out[2] == 0);
-	/* re-ranked at 120: w1 (-36 - 5) x 24 + 115 = -869 falls below
-	 * w0 (-4 x 30 + 116 = -4) */
+	/* re-ranked at 120: w1's estimate 10 - 36 - 5 < 0 is floored at 0,
+	 * 0 + 115 = 115, below w0 (6 x 30 + 116 = 296) */
 	v = view(8, 120);
+	n = s->ops->order(s, &v, out, NW);
+	CHECK(n == 3 && out[0] == 2 && out[1] == 0 && out[2] == 1);
+	valid[0] = ready[0] = 0;
+	sched_destroy(s);
+}
+
+/*
+ * ht's livelock under CAWA: a lock holder that ran further than the
+ * spinning warps (it left the spin loop) and then stalls must rise in
+ * rank as it stalls.  Kernel of 60 instructions; both warps ran the same
+ * 40-instruction prologue; warp 0 then ran 10 instructions of its
+ * critical section and stalls; warp 1 spins on pcs 40..47 (a jump back
+ * from 47 to 40 each iteration, one iteration per 400 cycles).  At cycle
+ * 100,000: warp 0 (60 - 50) x 2000 + 99,950 = 119,950; warp 1 (60 + 8 x
+ * 249 - 2040) x 49.0 + 97,960 = 98,548.  With the estimate started at 0
+ * and no floor (the version that livelocked), warp 0 scored -executed =
+ * -50 however long it stalled and stayed below warp 1 (about 95,600).
+ */
+TEST(stalled_holder_rises)
+{
+	struct sched *s = mk("cawa");
+	uint16_t out[NW];
+	struct sched_view v;
+	uint64_t cyc = 1;
+	unsigned n;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	s->ops->launch_start(s, NULL, 60);
+	for (unsigned w = 0; w < 3; w++)
+		add(s, w);
+	v = view(8, 0);
+	n = s->ops->order(s, &v, out, NW);
+	for (unsigned pc = 0; pc < 40; pc++) {
+		s->ops->issued(s, 0, cyc++, 32, pc);
+		s->ops->issued(s, 1, cyc++, 32, pc);
+	}
+	for (unsigned pc = 40; pc < 50; pc++)
+		s->ops->issued(s, 0, cyc++, 32, pc);
+	for (unsigned it = 0; it < 250; it++)
+		for (unsigned pc = 40; pc < 48; pc++)
+			s->ops->issued(s, 1, 200 + 400 * it + pc, 32, pc);
+	s->ops->issued(s, 2, 99999, 32, 0); /* greedy: warp 2 */
+	v = view(8, 100000);
 	n = s->ops->order(s, &v, out, NW);
 	CHECK(n == 3 && out[0] == 2 && out[1] == 0 && out[2] == 1);
 	valid[0] = ready[0] = 0;

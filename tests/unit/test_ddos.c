@@ -3,7 +3,8 @@
  * Fig. 7 examples (bows.txt §IV-A): the busy-wait loop of Fig. 7a with the
  * history updates, matches and spinning state of Fig. 7b and the SIB-PT
  * confidence reaching the threshold; the regular counted loop of Fig. 7c,
- * whose induction variable changes every iteration, is never confirmed.
+ * whose induction variable changes every iteration, is never confirmed;
+ * time sharing of one history set (Table I "sh").
  * PCs are instruction indices (the paper's (PC - start) / 8).
  */
 #include "test.h"
@@ -164,6 +165,62 @@ TEST(short_history_misses_long_loop)
 		for (j = 0; j < 3; j++)
 			ddos_setp(d, 0, 100 + j, 7, 7);
 	CHECK(d->w[0].spinning);
+	free(d);
+}
+
+/*
+ * Time sharing, epoch 100: warp 0 holds the history set first; warp 1's
+ * setps are not recorded and its backward branches do not train the
+ * SIB-PT.  At cycle 100 the set passes to warp 1 (the next active slot),
+ * cleared; then warp 0's setps are not recorded.  Without sharing both
+ * warps keep histories.
+ */
+TEST(time_shared_history)
+{
+	struct sched_bows_params p;
+	struct ddos *d = malloc(sizeof(*d));
+	char err[100];
+
+	sched_bows_defaults(&p);
+	CHECK(sched_bows_detect(&p, "ddos:100", err, sizeof(err)) == 0 &&
+	      p.ddos_share == 100 && !p.oracle);
+	CHECK(sched_bows_detect(&p, "ddos:0", err, sizeof(err)) == -1);
+	CHECK(sched_bows_detect(&p, "ddos:x", err, sizeof(err)) == -1);
+	p.ddos_t = 1;
+	CHECK(sched_bows_detect(&p, "ddos:100", err, sizeof(err)) == 0);
+	ddos_init(d, &p);
+	for (unsigned i = 0; i < 4; i++) {
+		ddos_tick(d, 10 + i);
+		fail_iter(d, 1);
+		CHECK(!ddos_branch(d, 1, PC_SIB, 10 + i));
+	}
+	CHECK(d->w[1].n == 0 && ddos_conf(d, PC_SIB) == 0);
+	for (unsigned i = 0; i < 4; i++) {
+		ddos_tick(d, 20 + i);
+		fail_iter(d, 0);
+		ddos_branch(d, 0, PC_SIB, 20 + i);
+	}
+	CHECK(d->w[0].spinning && ddos_conf(d, PC_SIB) >= 1);
+	/* warp 1 now sees the confirmed SIB without training it */
+	CHECK(ddos_branch(d, 1, PC_SIB, 30));
+	ddos_tick(d, 99);
+	CHECK(d->owner == 0 && d->handoffs == 0);
+	ddos_tick(d, 100);
+	CHECK(d->owner == 1 && d->handoffs == 1 && d->w[0].n == 0 &&
+	      !d->w[0].spinning);
+	fail_iter(d, 0);
+	fail_iter(d, 1);
+	CHECK(d->w[0].n == 0 && d->w[1].n == 2);
+	/* an epoch later warp 0 (active) takes it back */
+	ddos_tick(d, 250);
+	CHECK(d->owner == 0 && d->handoffs == 2 && d->w[1].n == 0);
+	/* no sharing: both histories fill */
+	CHECK(sched_bows_detect(&p, "ddos", err, sizeof(err)) == 0 &&
+	      p.ddos_share == 0);
+	ddos_init(d, &p);
+	fail_iter(d, 0);
+	fail_iter(d, 1);
+	CHECK(d->w[0].n == 2 && d->w[1].n == 2);
 	free(d);
 }
 

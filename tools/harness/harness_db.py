@@ -363,10 +363,12 @@ def collect_run(db, run_dir, have_runs, have_launches):
     }
     for g, v in job.get("grid", {}).items():
         row["opt_" + g] = v
+    for a, v in (job.get("args") or {}).items():
+        row["arg_" + a.replace("-", "_")] = v
     sc, ar = _split(stats.get("total"))
     for k, v in sc.items():
-        row["stat_" + k if k in META_NAMES or k.startswith("opt_")
-            else k] = v
+        row["stat_" + k if k in META_NAMES or k.startswith("opt_") or
+            k.startswith("arg_") else k] = v
     _ensure_columns(db, "runs", row, have_runs)
     cols = list(row)
     db.execute("INSERT OR REPLACE INTO runs (%s) VALUES (%s)" % (

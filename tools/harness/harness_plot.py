@@ -308,8 +308,12 @@ def pair_key(row, ignore):
         except (ValueError, AttributeError):
             so = {"options": str(row.get("options"))}
     opts = tuple(sorted((k, v) for k, v in so.items() if k not in drop))
+    # workload arguments (arg_<name>, sweep `args`) identify the input
+    wargs = tuple(sorted((k, str(v)) for k, v in row.items()
+                         if k.startswith("arg_") and v is not None and
+                         k not in ig))
     return tuple(str(row.get(c)) for c in ID_COLS
-                 if c != "options" and c not in ig) + (opts,)
+                 if c != "options" and c not in ig) + (opts, wargs)
 
 
 def _pairs(rows, metric, baseline, policy):
@@ -476,6 +480,8 @@ def spec_order(spec):
         items = [(cols[k], sw.get(k)) for k in cols]
         items += [("opt_" + g, v) for g, v in sorted(
             (sw.get("grid") or {}).items())]
+        items += [("arg_" + a.replace("-", "_"), v) for a, v in sorted(
+            (sw.get("args") or {}).items())]
         for col, vs in items:
             for v in vs if isinstance(vs, list) else \
                     ([] if vs is None else [vs]):

@@ -40,7 +40,7 @@ SPEC_KEYS = {
     "experiment": {"name", "title", "paper", "description", "reproduce"},
     "sweep": {"name", "mode", "workloads", "programs", "sizes", "configs",
               "sched", "fetch", "seeds", "timeout_s", "trace", "options",
-              "grid", "report_baseline", "report_metric"},
+              "grid", "args", "report_baseline", "report_metric"},
     "headline": {"label", "paper", "unit", "compute", "why", "evidence",
                  "neutral", "values"},
     "compute": {"kind", "series", "policy", "baseline", "metric",
@@ -267,7 +267,7 @@ def _value_str(v):
 
 # Keys of a sweep table that are dicts merged key by key with the
 # [sweep_defaults] table (every other key simply replaces the default).
-MERGED_KEYS = ("options", "grid")
+MERGED_KEYS = ("options", "grid", "args")
 
 
 def subsweeps(spec):
@@ -411,10 +411,43 @@ def check_spec(spec):
                 raise SpecError("sweep '%s': no [[program]] named '%s'%s" % (
                     s["name"], p, " (defined: %s)" % ", ".join(progs)
                     if progs else ""))
-        for k in ("options", "grid"):
+        for k in ("options", "grid", "args"):
             if not isinstance(s.get(k, {}), dict):
                 raise SpecError("sweep '%s': %s must be a table"
                                 % (s["name"], k))
+        check_args(s)
+
+
+def check_args(sw):
+    """A sub-sweep's `args` (workload arguments): names of letters, digits,
+    '_' and '-' (the host option --NAME), each value a string, integer or
+    float (or a list of them: one job per value); suite workloads only."""
+    args = sw.get("args", {})
+    if args and "workloads" not in sw:
+        raise SpecError("sweep '%s': args apply to suite workloads "
+                        "(a [[program]] writes its own command line)"
+                        % sw["name"])
+    for name, vals in args.items():
+        if not re.match(r"^[A-Za-z0-9][A-Za-z0-9_-]*$", name) or \
+                name in ("size", "seed"):
+            raise SpecError("sweep '%s': args: bad argument name '%s' "
+                            "(letters, digits, '_', '-'; not size or seed,"
+                            " which sizes and seeds set)"
+                            % (sw["name"], name))
+        for v in _as_list(vals, "args." + name):
+            if isinstance(v, bool) or \
+                    not isinstance(v, (str, int, float)):
+                raise SpecError("sweep '%s': args.%s: value %r is not a "
+                                "string or number" % (sw["name"], name, v))
+
+
+def workload_arg_sets(sw):
+    """The cartesian product of a sub-sweep's `args`: a list of
+    [(name, value), ...] (sorted by name); [[]] without args."""
+    args = sw.get("args", {})
+    names = sorted(args)
+    return [list(zip(names, vs)) for vs in itertools.product(
+        *[_as_list(args[n], "args." + n) for n in names])]
 
 
 def load_spec(path):
@@ -617,14 +650,18 @@ def _expand_one(sw, info, source_dir, build_dir, runs_dir, mode, manifest,
             ptx = os.path.join(source_dir, "bench", w, "kernel.ptx")
             if not os.access(host, os.X_OK):
                 raise SpecError("%s is not built (make all)" % host)
-            for size, seed in itertools.product(
+            for size, seed, wargs in itertools.product(
                     _as_list(sw.get("sizes", "small"), "sizes"),
-                    _as_list(sw.get("seeds", 1), "seeds")):
+                    _as_list(sw.get("seeds", 1), "seeds"),
+                    workload_arg_sets(sw)):
                 args = ["--size", str(size), "--seed", str(seed)]
+                for n, v in wargs:
+                    args += ["--" + n, _value_str(v)]
                 targets.append({
                     "workload": w, "classes": ",".join(classes[w]),
                     "size": size, "seed": seed, "host": host, "ptx": ptx,
                     "host_args": [ptx] + args, "cwd": None,
+                    "wargs": dict(wargs),
                     "ident": {"host_sha256": _hash(host, hashes),
                               "ptx_sha256": _hash(ptx, hashes),
                               "args": args}})
@@ -699,6 +736,8 @@ def _expand_one(sw, info, source_dir, build_dir, runs_dir, mode, manifest,
             "trace": trace, "timeout_s": timeout,
             "runs_dir": os.path.abspath(runs_dir),
         }
+        if t.get("wargs"):
+            job["args"] = t["wargs"]
         if t["cwd"]:
             job["cwd"] = t["cwd"]
             job["program"] = t["program"]
