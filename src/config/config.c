@@ -1135,6 +1135,15 @@ int cfg_validate(struct ws_config *c, struct diag *d)
 					"power of two", c->dwr_ilt_entries,
 					c->dwr_ilt_ways);
 	}
+	/* DWR's own parameters do nothing without --dwr: no silent no-op */
+	static const unsigned dwr_only[] = {CFG_OPT_dwr_ilt_entries,
+					    CFG_OPT_dwr_ilt_ways,
+					    CFG_OPT_dwr_sync_latency};
+	for (size_t i = 0; !c->dwr && i < ARRAY_SIZE(dwr_only); i++)
+		if (c->user_set[dwr_only[i]])
+			return diag_err(d, "option '%s' only applies with "
+					"--dwr (dynamic warp resizing is off)",
+					opt_table[dwr_only[i]].name);
 	if (c->max_threads_per_sm < c->warp_size)
 		return diag_err(d, "gpgpu_shader_max_threads must hold one warp");
 	if (c->max_warps_per_sm == 0) /* as GPGPU-Sim's threads:warp pipeline */

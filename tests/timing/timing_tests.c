@@ -1876,7 +1876,8 @@ TEST(dwr_streaming)
 }
 
 /* --dwr where it cannot apply is an error: another warp size, a ratio
- * outside 2..8, a SIMD width not dividing it, functional mode. */
+ * outside 2..8, a SIMD width not dividing it, functional mode; and so are
+ * DWR's own parameters without --dwr. */
 TEST(dwr_options)
 {
 	static const char *const bad[][6] = {
@@ -1886,6 +1887,11 @@ TEST(dwr_options)
 		{"--config", "tesla8", "--dwr", "32", "--mode", "functional"},
 		{"--config", "tesla8", "--dwr", "32", "--dwr_ilt_entries",
 		 "24"},
+		/* DWR's parameters without --dwr would do nothing */
+		{"--config", "tesla8", "--dwr_ilt_entries", "16", "--quiet",
+		 "--quiet"},
+		{"--config", "tesla8", "--dwr_sync_latency", "12", "--quiet",
+		 "--quiet"},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct ws_sim *s = NULL;
