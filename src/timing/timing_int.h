@@ -574,6 +574,37 @@ static inline bool tbit(const uint64_t *s, unsigned i)
 }
 
 /*
+ * One walk of a scheduler's priority order, shared by the issue stage and
+ * the quiet-cycle path (tsm.c): through the policy's lazy next() over the
+ * slots in want, else over the whole order() it writes into s->order.
+ * tsm_walk_next() gives the next slot or -1; with order() the caller
+ * filters the slots it acts on, as next() already yields only those.
+ */
+struct tsm_walk {
+	uint64_t want[SCHED_MAX_WARPS / 64]; /* next(): slots to yield */
+	unsigned n;                  /* order(): entries in s->order */
+	unsigned j;                  /* order(): next entry */
+	unsigned it;                 /* next(): the policy's cursor */
+};
+
+static inline void tsm_walk_start(struct tgpu *t, struct tsm *s,
+				  struct sched *p, const struct sched_view *v,
+				  struct tsm_walk *w)
+{
+	w->n = w->j = w->it = 0;
+	if (!p->ops->next)
+		w->n = p->ops->order(p, v, s->order, t->n_slots);
+}
+
+static inline int tsm_walk_next(const struct tsm *s, struct sched *p,
+				const struct sched_view *v, struct tsm_walk *w)
+{
+	if (p->ops->next)
+		return p->ops->next(p, v, w->want, &w->it);
+	return w->j < w->n ? (int)s->order[w->j++] : -1;
+}
+
+/*
  * Per-thread load and store counts of one global or local memory
  * instruction (GPGPU-Sim's gpgpu_n_load_insn / gpgpu_n_store_insn count
  * the lanes that access; atomics count as loads, as there).

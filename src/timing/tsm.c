@@ -170,24 +170,15 @@ static void quiet_issue(struct tgpu *t, struct tsm *s,
 		const uint64_t *sm = s->smask + (size_t)si * nw;
 		if (!((s->q_cmask >> si) & 1))
 			continue;
-		if (p->ops->next) {
-			uint64_t want[SCHED_MAX_WARPS / 64];
-			unsigned it = 0;
-			int x;
-			for (unsigned i = 0; i < nw; i++)
-				want[i] = s->q_cand[i] & sm[i];
-			while ((x = p->ops->next(p, v, want, &it)) >= 0)
-				if (p->ops->issue_failed)
-					p->ops->issue_failed(p, (unsigned)x,
-							     t->cycle);
-		} else {
-			unsigned n = p->ops->order(p, v, s->order, t->n_slots);
-			for (unsigned j = 0; j < n; j++)
-				if (tbit(s->q_cand, s->order[j]) &&
-				    p->ops->issue_failed)
-					p->ops->issue_failed(p, s->order[j],
-							     t->cycle);
-		}
+		struct tsm_walk w;
+		int x;
+		for (unsigned i = 0; p->ops->next && i < nw; i++)
+			w.want[i] = s->q_cand[i] & sm[i];
+		tsm_walk_start(t, s, p, v, &w);
+		while ((x = tsm_walk_next(s, p, v, &w)) >= 0)
+			if (tbit(s->q_cand, (unsigned)x) &&
+			    p->ops->issue_failed)
+				p->ops->issue_failed(p, (unsigned)x, t->cycle);
 	}
 }
 

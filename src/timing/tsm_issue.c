@@ -294,26 +294,16 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		/* walk the policy's order: lazily through next() over the
 		 * slots the walk acts on (candidates, and wrong-path warps to
 		 * flush), else over the whole order() */
-		uint64_t want[SCHED_MAX_WARPS / 64];
-		unsigned n = 0, j = 0, it = 0;
-		if (p->ops->next)
-			for (unsigned i = 0; i < nw; i++)
-				want[i] = (s->cand[i] | (any_wp ?
-					   s->wrongpath[i] : 0)) & sm[i];
-		else
-			n = p->ops->order(p, v, s->order, t->n_slots);
+		struct tsm_walk walk;
+		for (unsigned i = 0; p->ops->next && i < nw; i++)
+			walk.want[i] = (s->cand[i] | (any_wp ?
+					s->wrongpath[i] : 0)) & sm[i];
+		tsm_walk_start(t, s, p, v, &walk);
 		while (!issued) {
-			unsigned wi;
-			if (p->ops->next) {
-				int x = p->ops->next(p, v, want, &it);
-				if (x < 0)
-					break;
-				wi = (unsigned)x;
-			} else if (j < n) {
-				wi = s->order[j++];
-			} else {
+			int x = tsm_walk_next(s, p, v, &walk);
+			if (x < 0)
 				break;
-			}
+			unsigned wi = (unsigned)x;
 			if (!tbit(s->cand, wi)) {
 				if (any_wp && tbit(s->wrongpath, wi))
 					tsm_ib_flush(t, s, wi);
