@@ -573,6 +573,16 @@ static inline bool tbit(const uint64_t *s, unsigned i)
 	return (s[i / 64] >> (i % 64)) & 1;
 }
 
+/* Map a per-lane local-frame offset of warp slot `warp` to its
+ * interleaved address (the LD/ST unit and DWR's combined coalescing). */
+static inline addr_t tsm_local_addr(const struct tgpu *t, const struct tsm *s,
+				    unsigned warp, unsigned lane, addr_t off)
+{
+	addr_t base = T_LOCAL_BASE + ((addr_t)s->id * t->n_slots + warp) *
+		t->local_stride;
+	return base + (off / 4) * 4 * t->ws + lane * 4 + (off & 3);
+}
+
 /*
  * One walk of a scheduler's priority order, shared by the issue stage and
  * the quiet-cycle path (tsm.c): through the policy's lazy next() over the

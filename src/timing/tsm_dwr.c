@@ -321,14 +321,6 @@ bool tdwr_issued(struct tgpu *t, struct tsm *s, unsigned wi, uint32_t pc)
 
 /* ---- LD/ST and replies ----------------------------------------------------- */
 
-/* Interleaved local address of lane l of warp slot wi (as tsm_ldst.c). */
-static addr_t dwr_local_addr(const struct tgpu *t, const struct tsm *s,
-			     unsigned wi, unsigned l, addr_t off)
-{
-	addr_t b = T_LOCAL_BASE + ((addr_t)s->id * t->n_slots + wi) *
-		t->local_stride;
-	return b + (off / 4) * 4 * t->ws + l * 4 + (off & 3);
-}
 
 /* Warp wi's part of a combined LAT reached the LD/ST unit. */
 static void member_accepted(struct tgpu *t, struct tsm *s, unsigned wi)
@@ -373,7 +365,7 @@ void tdwr_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		unsigned sh = (m - base) * t->ws;
 		FOR_LANES(l, r->mask)
 			addr[sh + l] = r->space == SP_LOCAL ?
-				dwr_local_addr(t, s, m, l, r->addr[l]) :
+				tsm_local_addr(t, s, m, l, r->addr[l]) :
 				r->space == SP_PARAM ? T_PARAM_BASE + r->addr[l] :
 				r->addr[l];
 		mask |= r->mask << sh;

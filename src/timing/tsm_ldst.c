@@ -32,15 +32,6 @@ void tsm_ldst_cycle(struct tgpu *t, struct tsm *s)
 	u->busy--;
 }
 
-/* Map a per-lane local-frame offset to an interleaved address. */
-static addr_t local_addr(const struct tgpu *t, const struct tsm *s,
-			 unsigned warp, unsigned lane, addr_t off)
-{
-	addr_t base = T_LOCAL_BASE + ((addr_t)s->id * t->n_slots + warp) *
-		t->local_stride;
-	return base + (off / 4) * 4 * t->ws + lane * 4 + (off & 3);
-}
-
 /*
  * Hand the memory access recorded when warp wi issued the instruction at
  * pc (w->rec; its destinations were reserved at issue) to the LD/ST unit:
@@ -85,7 +76,7 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 	enum mem_space sp = MEM_GLOBAL;
 	if (r->space == SP_LOCAL) {
 		FOR_LANES(l, r->mask)
-			la[l] = local_addr(t, s, wi, l, r->addr[l]);
+			la[l] = tsm_local_addr(t, s, wi, l, r->addr[l]);
 		addr = la;
 		sp = MEM_LOCAL;
 	} else if (r->space == SP_PARAM) {
