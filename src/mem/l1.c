@@ -181,3 +181,78 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
 		list = next;
 	}
 }
+
+/*
+ * Waiting pushes (mem.h, struct mem_push_wait).  The test below follows
+ * mem_sys_push, mem_l1_refused_again and mem_l1_access step by step: a
+ * retry of a is refused without counting anything while the SM's request
+ * quota is used up, while the injection queue is full (accesses that go
+ * straight to it), or while the hit queue is full; and it is refused as a
+ * counted reservation fail while the remembered tag-check refusal applies
+ * (the cache's gen, the free injection slots up to 2 and the writeback
+ * pool unchanged).  Every input of these tests except the remembered
+ * refusal (changed only by this SM's own refused lookups, so not while it
+ * waits) is in w, so while w holds the verdict holds.
+ */
+bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
+		       const struct mem_access *a, struct mem_push_wait *w)
+{
+	const struct mem_l1 *l = &ms->l1[sm];
+	const struct mem_q *out = &ms->req_net.in[sm];
+	bool is_const = a->space == MEM_CONST;
+	const struct mem_cache *c = is_const ? &l->c : &l->d;
+
+	w->gen_d = l->d.gen;
+	w->gen_c = l->c.gen;
+	w->live = ms->sm_live[sm];
+	w->in_n = out->n;
+	w->hitq_n = l->hitq.n;
+	w->wb = ms->wbs.free != NULL;
+	w->count = 0;
+	if (ms->sm_live[sm] >= ms->cfg->reqs_per_sm)
+		return true;
+	if (a->kind == MEM_ATOMIC ||
+	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) || !ms->cfg->l1d_enabled)))
+		return mem_q_full(out);
+	if (mem_q_full(&l->hitq))
+		return true;
+	if (l->rf_c != c || l->rf_gen != c->gen || l->rf_addr != a->addr ||
+	    l->rf_size != a->size || l->rf_kind != a->kind ||
+	    l->rf_space != a->space ||
+	    l->rf_slots != MIN(mem_q_free(out), 2u) || l->rf_wb != w->wb)
+		return false;
+	w->count = is_const ? 2 : 1;
+	return true;
+}
+
+bool mem_sys_push_same(const struct mem_sys *ms, unsigned sm,
+		       const struct mem_push_wait *w)
+{
+	const struct mem_l1 *l = &ms->l1[sm];
+
+	return w->gen_d == l->d.gen && w->gen_c == l->c.gen &&
+	       w->live == ms->sm_live[sm] &&
+	       w->in_n == ms->req_net.in[sm].n && w->hitq_n == l->hitq.n &&
+	       w->wb == (ms->wbs.free != NULL);
+}
+
+void mem_sys_push_refused(struct mem_sys *ms, unsigned sm,
+			  const struct mem_push_wait *w, uint64_t n)
+{
+	struct mem_l1 *l = &ms->l1[sm];
+
+	if (w->count == 1)
+		l->d.st.resfails += n;
+	else if (w->count == 2)
+		l->c.st.resfails += n;
+}
+
+bool mem_sys_sm_changed(const struct mem_sys *ms, unsigned sm,
+			const struct mem_push_wait *w)
+{
+	const struct mem_l1 *l = &ms->l1[sm];
+
+	return mem_q_peek(&l->hitq, ms->clk.now) ||
+	       mem_q_peek(&l->respq, ms->clk.now) ||
+	       (w && !mem_sys_push_same(ms, sm, w));
+}

@@ -396,4 +396,40 @@ void mem_sys_stats(const struct mem_sys *ms, struct mem_stats *out);
  */
 void mem_sys_check(const struct mem_sys *ms);
 
+/*
+ * A refused push that waits (issue 17, "no busy retries"): after
+ * mem_sys_push refused access a of SM sm, mem_sys_push_wait tells whether
+ * offering a again is refused in the same way at every later core cycle
+ * while the state it depends on (below) stays as it was, and records that
+ * state.  The caller then stops retrying until mem_sys_push_same is false
+ * (or a reply is due: mem_sys_sm_changed), and adds the counters the
+ * skipped retries would have added with mem_sys_push_refused, in bulk,
+ * before the statistics are read.  Defined in l1.c.
+ */
+struct mem_push_wait {
+	uint64_t gen_d;       /* the L1D's generation (tags, LRU, MSHRs) */
+	uint64_t gen_c;       /* the L1C's */
+	uint32_t live;        /* the SM's caller requests in flight */
+	uint32_t in_n;        /* requests in its crossbar injection queue */
+	uint32_t hitq_n;      /* L1 hits waiting out the hit latency */
+	uint8_t wb;           /* a writeback buffer was free */
+	uint8_t count;        /* what one refused retry counts: 0 nothing in
+				 the memory system, 1 an L1D reservation
+				 fail, 2 an L1C one */
+};
+/* After mem_sys_push(ms, sm, a) returned false: true, with w filled, when
+ * the refusal repeats while mem_sys_push_same(ms, sm, w). */
+bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
+		       const struct mem_access *a, struct mem_push_wait *w);
+/* The state w recorded still holds: a retry now is refused as w says. */
+bool mem_sys_push_same(const struct mem_sys *ms, unsigned sm,
+		       const struct mem_push_wait *w);
+/* Count n refused retries of the push w waits on. */
+void mem_sys_push_refused(struct mem_sys *ms, unsigned sm,
+			  const struct mem_push_wait *w, uint64_t n);
+/* What can wake an SM that sleeps (src/timing/tsm.c): a reply is due for
+ * it, or w (NULL: none) no longer holds. */
+bool mem_sys_sm_changed(const struct mem_sys *ms, unsigned sm,
+			const struct mem_push_wait *w);
+
 #endif

@@ -232,6 +232,16 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		}
 	}
 	t->need_long_op = t->sm[0].sched[0]->long_op;
+	/* policies whose quiet-cycle walk only reads, except gto's rotation
+	 * every R cycles, which composes (tsm_wake) */
+	t->walk_pure = true;
+	for (unsigned k = 0; k < t->n_sched; k++) {
+		const struct sched_ops *o = t->sm[0].sched[k]->ops;
+		if (!o->next || o->issue_failed ||
+		    (strcmp(o->name, "lrr") && strcmp(o->name, "oldest") &&
+		     strcmp(o->name, "gto")))
+			t->walk_pure = false;
+	}
 
 	t->fetch = fetch_lookup(cfg->fetch);
 	if (!t->fetch) {
@@ -527,6 +537,8 @@ static void dispatch(struct tgpu *t)
 		struct tsm *s = &t->sm[si];
 		if (s->n_res >= s->n_tb)
 			continue;
+		if (s->asleep) /* its quiet cycles end here */
+			tsm_wake(t, s, t->cycle);
 		for (unsigned k = 0; k < s->n_tb; k++)
 			if (!s->tb[k].cta) {
 				tgpu_tb_start(t, s, k, t->tb_next++);
@@ -673,6 +685,8 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 		s->n_res = 0;
 		s->issued = s->tbs = 0;
 		s->q_dirty = 1;
+		s->asleep = s->ldw_on = 0;
+		s->ldw_n = 0;
 		s->fb_valid = 0;
 		s->fetch_last = t->n_slots - 1;
 		s->sched_first = 0;
@@ -867,15 +881,35 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	mem_sys_stats(t->ms, &m0);
 	g->tclock = &t->cycle;
 
+	unsigned stop_sm = t->n_sm; /* SM whose cycle faulted */
 	while (t->tb_done < t->n_ctas) {
 		dispatch(t);
 		for (unsigned i = 0; i < t->n_sm; i++) {
 			struct tsm *s = &t->sm[i];
 			if (!s->n_res && !s->ldst.busy)
 				continue;
-			if (!tsm_cycle(t, s))
+			if (s->asleep) {
+				if (!tsm_must_wake(t, s))
+					continue;
+				tsm_wake(t, s, t->cycle);
+			}
+			if (!tsm_cycle(t, s)) {
+				stop_sm = i;
 				break;
+			}
 		}
+		/*
+		 * Clock jump (not wired yet): when every SM with work sleeps
+		 * (or has none) and dispatch can place no block, nothing
+		 * happens in the SMs before min(tsm.wake_at over the sleeping
+		 * SMs, the memory system's next event), so the loop could
+		 * mem_sys_skip to that cycle instead of ticking; a sleeping
+		 * SM counts the skipped cycles itself when it wakes
+		 * (tsm_wake).  The per-cycle checks below must then see the
+		 * jump: the watchdog and gpgpu_max_cycle cap the target, the
+		 * livelock window and hang test look at the cycle they would
+		 * have fired at, progress output every 2^14 cycles.
+		 */
 		if (t->err) {
 			fgpu_report_fault(g, d);
 			rc = t->err;
@@ -906,6 +940,14 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			break;
 	}
 	g->tclock = NULL;
+	/* sleeping SMs count the cycles they slept (a faulting cycle ran
+	 * the SMs before the faulting one), waiting pushes their refusals */
+	for (unsigned i = 0; i < t->n_sm; i++) {
+		struct tsm *s = &t->sm[i];
+		if (s->asleep)
+			tsm_wake(t, s, t->cycle + (i < stop_sm && t->err));
+		tsm_ldst_unwait(t, s);
+	}
 	/* the gap still open at the end (a stopped launch's is the longest) */
 	t->st.max_gap_cycles = MAX(t->st.max_gap_cycles,
 				   t->cycle - t->prog_cycle);

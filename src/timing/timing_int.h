@@ -368,6 +368,24 @@ struct tsm {
 					walk their order */
 	uint64_t q_cand[SCHED_MAX_WARPS / 64]; /* those candidates */
 	uint64_t q_wc[TW__COUNT];    /* warp-cycle classes of such a cycle */
+	/* sleeping (issue 17, tsm.c): an SM whose next cycles would repeat
+	 * its last quiet cycle exactly is not visited until something can
+	 * change for it; its LD/ST unit, refused by the L1, waits for the
+	 * L1's state to change instead of retrying every cycle */
+	uint8_t asleep;              /* the launch loop skips this SM */
+	uint8_t ldw_on;              /* the LD/ST unit's push waits on ldw */
+	uint64_t slept_from;         /* while asleep: first cycle skipped */
+	uint64_t wake_at;            /* while asleep: the SM's own next event
+					(a writeback due, the fetch buffer
+					decodable, the LD/ST unit free for
+					OC_EX), or a cycle at which to look
+					again; UINT64_MAX when only the memory
+					system can wake it (a reply due, the
+					L1 state ldw depends on changed:
+					mem_sys_sm_changed) */
+	uint64_t ldw_n;              /* refused retries while waiting, not
+					yet added to the L1's counters */
+	struct mem_push_wait ldw;    /* what the waiting push depends on */
 };
 
 /*
@@ -444,6 +462,12 @@ struct tgpu {
 	uint64_t local_stride;       /* bytes of interleaved local per warp */
 	struct tstats st;            /* counters of the running launch */
 	int err;                     /* first error (fault) of the cycle */
+	/* sleeping SMs (issue 17, tsm.c) */
+	bool walk_pure;              /* every policy's walk of a quiet cycle
+					changes nothing but a time-based
+					rotation that one later walk catches
+					up on (lrr, oldest, gto): an SM may
+					sleep while it has candidates */
 };
 
 /* DWR (tsm_dwr.c).  Configuration from cfg (0, or -1 with d set). */
@@ -472,8 +496,21 @@ void tdwr_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
 
 /* Recompute the class, fetchable and scoreboard bits of warp wi (tsm.c). */
 void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi);
-/* One core cycle of SM s (tsm.c); returns false on a fault. */
+/* One core cycle of SM s (tsm.c); returns false on a fault.  It may put
+ * the SM to sleep (tsm.asleep) after a quiet cycle. */
 bool tsm_cycle(struct tgpu *t, struct tsm *s);
+/* Whether sleeping SM s must be visited at the current cycle. */
+static inline bool tsm_must_wake(const struct tgpu *t, const struct tsm *s)
+{
+	return t->cycle >= s->wake_at ||
+		mem_sys_sm_changed(t->ms, s->id, s->ldw_on ? &s->ldw : NULL);
+}
+/* Wake sleeping SM s before cycle `end`: add what its quiet cycles from
+ * slept_from to end - 1 counted (tsm.c). */
+void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end);
+/* Add the LD/ST unit's refused retries to the L1's counters and stop
+ * waiting (tsm_ldst.c). */
+void tsm_ldst_unwait(struct tgpu *t, struct tsm *s);
 /* Handle a reply from the memory system for SM s (tsm_ldst.c). */
 void tsm_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
 /* Writeback stage: release the writebacks due this cycle (tsm_exec.c). */

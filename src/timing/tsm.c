@@ -241,6 +241,122 @@ static bool quiet_front(struct tgpu *t, struct tsm *s)
 	return !mem_sys_reply_ready(t->ms, s->id);
 }
 
+/* What the issue and fetch policies see at cycle c (the bitsets it
+ * points to change as the stages run). */
+static inline struct sched_view tsm_view(const struct tgpu *t,
+					 const struct tsm *s, uint64_t c)
+{
+	return (struct sched_view){
+		.cycle = c, .n_slots = t->n_slots, .valid = s->valid,
+		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
+		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
+		.tb_age = s->tb_age, .tbs_pending = t->tb_next < t->n_ctas};
+}
+
+/* Writeback-wheel slots quiet_sleep looks ahead; with none due among
+ * them the SM wakes after that many cycles to look again. */
+#define T_WHEEL_SCAN 256
+
+/* The first cycle after this one with a writeback due, or the cycle
+ * after the look-ahead. */
+static uint64_t wheel_next(const struct tgpu *t, const struct tsm *s)
+{
+	uint64_t c = t->cycle + 1, end = c + T_WHEEL_SCAN;
+	while (c < end) {
+		unsigned i = (unsigned)(c % T_WHEEL);
+		uint64_t x;
+		if (!(i & 7)) { /* eight slots at once */
+			memcpy(&x, s->wheel_n + i, 8);
+			if (!x) {
+				c += 8;
+				continue;
+			}
+		}
+		if (s->wheel_n[i])
+			return c;
+		c++;
+	}
+	return end;
+}
+
+/*
+ * After a quiet cycle: sleep when every following cycle would be the same
+ * quiet cycle until an event.  Nothing of the SM changes while no stage
+ * acts, so that holds while (1) no writeback is due, the fetch buffer is
+ * not yet decodable and, with a memory instruction in OC_EX and the LD/ST
+ * unit idle, the unit is not yet free (wake_at: the first such cycle);
+ * (2) no reply is due and the LD/ST unit is idle or waits on the L1's
+ * state (mem_sys_sm_changed); (3) no block is dispatched to it
+ * (tgpu.c's dispatch wakes it).  The quiet cycle's walk of the policies
+ * with candidates must be repeatable in bulk as well: every policy is
+ * one whose walk changes nothing but a rotation in time
+ * (tgpu.walk_pure), else the SM sleeps only with no candidates (no
+ * policy is called in such a cycle).  DWR SMs are never quiet.
+ */
+static void quiet_sleep(struct tgpu *t, struct tsm *s)
+{
+	if ((s->ldst.busy && !s->ldw_on) ||
+	    (s->n_res && s->q_cmask && !t->walk_pure))
+		return;
+	uint64_t at = wheel_next(t, s);
+	if (s->fb_valid)
+		at = MIN(at, s->fb_ready);
+	if (s->oc.n_ocex[TOC_MEM] && !s->ldst.busy)
+		at = MIN(at, s->ldst.free_at);
+	if (at <= t->cycle + 1)
+		return;
+	s->asleep = 1;
+	s->slept_from = t->cycle + 1;
+	s->wake_at = at;
+}
+
+/*
+ * The quiet cycles slept_from .. end - 1 in bulk: the LD/ST unit's
+ * refused retries (its stall counter, and the L1's counters through
+ * ldw_n), the issue stage's counters, the rotation of the scheduler that
+ * goes first, and one walk at the last of them for the policies with
+ * candidates, which brings a time-based rotation (gto:R) to where the
+ * walks of every cycle would have left it (the rotations compose: the
+ * SM's warps did not change).
+ */
+void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end)
+{
+	uint64_t n = end - s->slept_from;
+	SIM_ASSERT(s->asleep && end >= s->slept_from);
+	s->asleep = 0;
+	if (!n)
+		return;
+	if (s->ldst.busy) {
+		SIM_ASSERT(s->ldw_on);
+		t->st.ldst_stall += n;
+		s->ldw_n += n;
+	}
+	if (!s->n_res)
+		return;
+	unsigned ns = t->n_sched, nw = t->n_words;
+	for (unsigned c = 0; c < TW__COUNT; c++)
+		t->st.wc[c] += s->q_wc[c] * n;
+	t->st.sched_cycles += ns * n;
+	t->st.sched_pipeline += s->q_pipe * n;
+	t->st.sched_scoreboard += s->q_score * n;
+	t->st.sched_idle += (ns - s->q_score - s->q_pipe) * n;
+	s->sched_first = (unsigned)((s->sched_first + n) % ns);
+	if (!s->q_cmask)
+		return;
+	const struct sched_view v = tsm_view(t, s, end - 1);
+	for (unsigned k = 0; k < ns; k++) {
+		struct sched *p = s->sched[k];
+		const uint64_t *sm = s->smask + (size_t)k * nw;
+		struct tsm_walk w;
+		if (!((s->q_cmask >> k) & 1))
+			continue;
+		for (unsigned i = 0; p->ops->next && i < nw; i++)
+			w.want[i] = s->q_cand[i] & sm[i];
+		tsm_walk_start(t, s, p, &v, &w);
+		(void)tsm_walk_next(s, p, &v, &w);
+	}
+}
+
 bool tsm_cycle(struct tgpu *t, struct tsm *s)
 {
 	bool front = quiet_front(t, s);
@@ -248,13 +364,7 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		/* no writeback or reply: the first two stages are no-ops */
 		tsm_ldst_cycle(t, s);
 	}
-	/* what the issue and fetch policies see (the bitsets it points to
-	 * change as the stages run) */
-	const struct sched_view v = {
-		.cycle = t->cycle, .n_slots = t->n_slots, .valid = s->valid,
-		.ready = s->cb[TC_READY], .at_barrier = s->cb[TC_BAR],
-		.long_op = s->long_op, .age = s->age, .tb = s->tbof,
-		.tb_age = s->tb_age, .tbs_pending = t->tb_next < t->n_ctas};
+	const struct sched_view v = tsm_view(t, s, t->cycle);
 	if (front && oc_idle(t, s)) {
 		s->oc.wbusy = 0; /* as toc_cycle leaves it */
 		if (s->n_res) {
@@ -269,6 +379,7 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 			t->st.sched_idle += ns - s->q_score - s->q_pipe;
 			s->sched_first = (s->sched_first + 1) % ns;
 		}
+		quiet_sleep(t, s);
 		return true;
 	}
 	struct mem_reply r;

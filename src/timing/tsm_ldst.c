@@ -5,7 +5,8 @@
  * access record (written by the functional model at issue) is coalesced
  * into transactions; the LD/ST unit then
  * pushes one transaction per cycle into the memory system (stalling while
- * the L1/interconnect refuses).  Shared memory does not leave the SM: it
+ * the L1/interconnect refuses; a refusal that lasts until the L1's state
+ * changes is waited out, not retried).  Shared memory does not leave the SM: it
  * occupies the unit one cycle per conflicting bank access and its result
  * is written smem_latency cycles later.  Loads release their destinations
  * when the last transaction's reply arrives; atomics and membars keep the
@@ -14,11 +15,33 @@
 #include "timing_int.h"
 #include "../ptx/ptx.h"
 
+void tsm_ldst_unwait(struct tgpu *t, struct tsm *s)
+{
+	if (s->ldw_n)
+		mem_sys_push_refused(t->ms, s->id, &s->ldw, s->ldw_n);
+	s->ldw_n = 0;
+	s->ldw_on = 0;
+}
+
+/*
+ * Push the next transaction.  A refusal that repeats until the L1's state
+ * changes (mem_sys_push_wait) is not retried: while that state holds, a
+ * cycle counts the stall and one more refused retry for the L1's
+ * counters, added when the wait ends (tsm_ldst_unwait).
+ */
 void tsm_ldst_cycle(struct tgpu *t, struct tsm *s)
 {
 	struct tldst *u = &s->ldst;
 	if (!u->busy)
 		return;
+	if (s->ldw_on) {
+		if (mem_sys_push_same(t->ms, s->id, &s->ldw)) {
+			t->st.ldst_stall++;
+			s->ldw_n++;
+			return;
+		}
+		tsm_ldst_unwait(t, s);
+	}
 	struct mem_txn *x = &u->txn[u->next];
 	struct mem_access a = {
 		.addr = x->addr, .size = x->size, .kind = u->kind,
@@ -26,6 +49,7 @@ void tsm_ldst_cycle(struct tgpu *t, struct tsm *s)
 		.tag = u->req | ((uint64_t)u->next << T_TAG_TXN_SHIFT)};
 	if (!mem_sys_push(t->ms, s->id, &a)) {
 		t->st.ldst_stall++;
+		s->ldw_on = mem_sys_push_wait(t->ms, s->id, &a, &s->ldw);
 		return;
 	}
 	u->next++;
