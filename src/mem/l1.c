@@ -190,9 +190,10 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
  * straight to it), or while the hit queue is full; and it is refused as a
  * counted reservation fail while the remembered tag-check refusal applies
  * (the cache's gen, the free injection slots up to 2 and the writeback
- * pool unchanged).  Every input of these tests except the remembered
- * refusal (changed only by this SM's own refused lookups, so not while it
- * waits) is in w, so while w holds the verdict holds.
+ * pool unchanged, the hit queue not full).  Every input of the refusing
+ * test except the remembered refusal (changed only by this SM's own
+ * refused lookups, so not while it waits) is in w, so while w holds the
+ * verdict holds.
  */
 bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 		       const struct mem_access *a, struct mem_push_wait *w)
@@ -202,38 +203,61 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 	bool is_const = a->space == MEM_CONST;
 	const struct mem_cache *c = is_const ? &l->c : &l->d;
 
-	w->gen_d = l->d.gen;
-	w->gen_c = l->c.gen;
+	memset(w, 0, sizeof(*w));
 	w->live = ms->sm_live[sm];
-	w->in_n = out->n;
-	w->hitq_n = l->hitq.n;
-	w->wb = ms->wbs.free != NULL;
-	w->count = 0;
-	if (ms->sm_live[sm] >= ms->cfg->reqs_per_sm)
+	if (ms->sm_live[sm] >= ms->cfg->reqs_per_sm) {
+		w->why = MEM_PW_QUOTA;
 		return true;
+	}
 	if (a->kind == MEM_ATOMIC ||
-	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) || !ms->cfg->l1d_enabled)))
+	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) || !ms->cfg->l1d_enabled))) {
+		w->why = MEM_PW_OUT;
 		return mem_q_full(out);
-	if (mem_q_full(&l->hitq))
+	}
+	if (mem_q_full(&l->hitq)) {
+		w->why = MEM_PW_HITQ;
 		return true;
-	if (l->rf_c != c || l->rf_gen != c->gen || l->rf_addr != a->addr ||
-	    l->rf_size != a->size || l->rf_kind != a->kind ||
-	    l->rf_space != a->space ||
-	    l->rf_slots != MIN(mem_q_free(out), 2u) || l->rf_wb != w->wb)
-		return false;
+	}
+	w->why = MEM_PW_TAG;
+	w->gen = c->gen;
+	w->slots = (uint8_t)MIN(mem_q_free(out), 2u);
+	w->wb = ms->wbs.free != NULL;
 	w->count = is_const ? 2 : 1;
-	return true;
+	return l->rf_c == c && l->rf_gen == c->gen && l->rf_addr == a->addr &&
+	       l->rf_size == a->size && l->rf_kind == a->kind &&
+	       l->rf_space == a->space && l->rf_slots == w->slots &&
+	       l->rf_wb == w->wb;
+}
+
+/* Whether w still holds (static, so that mem_sys_sm_changed inlines it):
+ * the SM's requests in flight unchanged (they change only by its own
+ * pushes and pops), and the refusing test's own inputs unchanged. */
+static inline bool push_same(const struct mem_sys *ms, unsigned sm,
+			     const struct mem_push_wait *w)
+{
+	const struct mem_l1 *l = &ms->l1[sm];
+
+	if (w->live != ms->sm_live[sm])
+		return false;
+	switch (w->why) {
+	case MEM_PW_QUOTA:
+		return true;
+	case MEM_PW_OUT:
+		return mem_q_full(&ms->req_net.in[sm]);
+	case MEM_PW_HITQ:
+		return mem_q_full(&l->hitq);
+	default:
+		return !mem_q_full(&l->hitq) &&
+		       w->gen == (w->count == 2 ? l->c.gen : l->d.gen) &&
+		       w->slots == MIN(mem_q_free(&ms->req_net.in[sm]), 2u) &&
+		       w->wb == (ms->wbs.free != NULL);
+	}
 }
 
 bool mem_sys_push_same(const struct mem_sys *ms, unsigned sm,
 		       const struct mem_push_wait *w)
 {
-	const struct mem_l1 *l = &ms->l1[sm];
-
-	return w->gen_d == l->d.gen && w->gen_c == l->c.gen &&
-	       w->live == ms->sm_live[sm] &&
-	       w->in_n == ms->req_net.in[sm].n && w->hitq_n == l->hitq.n &&
-	       w->wb == (ms->wbs.free != NULL);
+	return push_same(ms, sm, w);
 }
 
 void mem_sys_push_refused(struct mem_sys *ms, unsigned sm,
@@ -254,5 +278,5 @@ bool mem_sys_sm_changed(const struct mem_sys *ms, unsigned sm,
 
 	return mem_q_peek(&l->hitq, ms->clk.now) ||
 	       mem_q_peek(&l->respq, ms->clk.now) ||
-	       (w && !mem_sys_push_same(ms, sm, w));
+	       (w && !push_same(ms, sm, w));
 }

@@ -407,15 +407,23 @@ void mem_sys_check(const struct mem_sys *ms);
  * before the statistics are read.  Defined in l1.c.
  */
 struct mem_push_wait {
-	uint64_t gen_d;       /* the L1D's generation (tags, LRU, MSHRs) */
-	uint64_t gen_c;       /* the L1C's */
+	uint64_t gen;         /* MEM_PW_TAG: the generation (tags, LRU,
+				 MSHRs) of the cache whose tag check
+				 refused */
 	uint32_t live;        /* the SM's caller requests in flight */
-	uint32_t in_n;        /* requests in its crossbar injection queue */
-	uint32_t hitq_n;      /* L1 hits waiting out the hit latency */
-	uint8_t wb;           /* a writeback buffer was free */
+	uint8_t why;          /* enum mem_push_why: the test that refuses */
+	uint8_t slots;        /* MEM_PW_TAG: free injection slots, at most 2 */
+	uint8_t wb;           /* MEM_PW_TAG: a writeback buffer was free */
 	uint8_t count;        /* what one refused retry counts: 0 nothing in
 				 the memory system, 1 an L1D reservation
 				 fail, 2 an L1C one */
+};
+/* Which test of mem_sys_push refuses a waiting push. */
+enum mem_push_why {
+	MEM_PW_QUOTA,         /* the SM's requests in flight are at the quota */
+	MEM_PW_OUT,           /* an L1-bypassing access: injection queue full */
+	MEM_PW_HITQ,          /* the L1's hit queue is full */
+	MEM_PW_TAG            /* the tag check's remembered refusal */
 };
 /* After mem_sys_push(ms, sm, a) returned false: true, with w filled, when
  * the refusal repeats while mem_sys_push_same(ms, sm, w). */

@@ -213,7 +213,8 @@ static bool oc_idle(const struct tgpu *t, const struct tsm *s)
 }
 
 /*
- * A quiet cycle: no writeback due, no reply due, the collector frozen
+ * A quiet cycle: no writeback due, no reply due that completes a memory
+ * instruction, the collector frozen
  * (oc_idle), no wrong-path warp and no candidate that could issue (every
  * one is blocked by a full ID_OC register or waits for its access
  * record), nothing to decode and nothing to fetch.  Only the LD/ST unit
@@ -231,14 +232,18 @@ static bool quiet_front(struct tgpu *t, struct tsm *s)
 	 * its own release wheel: never quiet under --dwr */
 	if (s->dwr || t->need_long_op || s->wheel_n[t->cycle % T_WHEEL])
 		return false;
+	/* the replies due, taken as a full cycle takes them first (its
+	 * writeback stage has nothing to do): one that completes no memory
+	 * instruction changes no warp, and the cycle may still be quiet */
+	struct mem_reply r;
+	while (mem_sys_pop(t->ms, s->id, &r))
+		tsm_reply(t, s, &r);
 	if (s->fb_valid ? s->fb_ready <= t->cycle : s->iready_n != 0)
 		return false;
 	unsigned full = oc_full_mask(t, s);
 	if (s->q_dirty || full != s->q_full)
 		quiet_summary(t, s, full);
-	if (!s->q_ok || (!s->fb_valid && s->q_fetch))
-		return false;
-	return !mem_sys_reply_ready(t->ms, s->id);
+	return s->q_ok && (s->fb_valid || !s->q_fetch);
 }
 
 /* What the issue and fetch policies see at cycle c (the bitsets it
@@ -382,10 +387,11 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		quiet_sleep(t, s);
 		return true;
 	}
-	struct mem_reply r;
 	if (s->dwr && s->dwr->n_due)
 		tdwr_cycle(t, s);
-	if (!front) { /* else the LD/ST stage already ran */
+	if (!front) { /* else the LD/ST stage already ran (and quiet_front
+		       * may have taken the replies) */
+		struct mem_reply r;
 		tsm_wb_cycle(t, s);
 		while (mem_sys_pop(t->ms, s->id, &r)) {
 			if (s->dwr)
