@@ -167,12 +167,14 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
 			return;
 		mem_q_pop(ej);
 		mem_q_push(&l->respq, r, now);
+		l->events++;
 		return;
 	}
 	c = r->level == MEM_LVL_L1C ? &l->c : &l->d;
 	if (mem_q_free(&l->respq) < mem_cache_mshr_count(c, r->mshr))
 		return;
 	mem_q_pop(ej);
+	l->events++;
 	list = mem_cache_fill(c, r->mshr);
 	while (list) {
 		struct mem_req *next = list->next;
@@ -205,6 +207,9 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 
 	memset(w, 0, sizeof(*w));
 	w->live = ms->sm_live[sm];
+	w->in_n = &out->n;
+	w->wb_free = &ms->wbs.free;
+	w->in_hi = UINT32_MAX;
 	if (ms->sm_live[sm] >= ms->cfg->reqs_per_sm) {
 		w->why = MEM_PW_QUOTA;
 		return true;
@@ -212,6 +217,7 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 	if (a->kind == MEM_ATOMIC ||
 	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) || !ms->cfg->l1d_enabled))) {
 		w->why = MEM_PW_OUT;
+		w->in_lo = out->cap;
 		return mem_q_full(out);
 	}
 	if (mem_q_full(&l->hitq)) {
@@ -222,6 +228,9 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 	w->gen = c->gen;
 	w->slots = (uint8_t)MIN(mem_q_free(out), 2u);
 	w->wb = ms->wbs.free != NULL;
+	/* the occupancies with the same free slots up to 2 */
+	w->in_lo = w->slots < 2 ? out->cap - w->slots : 0;
+	w->in_hi = w->slots < 2 ? w->in_lo : out->cap - 2;
 	w->count = is_const ? 2 : 1;
 	return l->rf_c == c && l->rf_gen == c->gen && l->rf_addr == a->addr &&
 	       l->rf_size == a->size && l->rf_kind == a->kind &&
@@ -271,12 +280,26 @@ void mem_sys_push_refused(struct mem_sys *ms, unsigned sm,
 		l->c.st.resfails += n;
 }
 
-bool mem_sys_sm_changed(const struct mem_sys *ms, unsigned sm,
-			const struct mem_push_wait *w)
+const uint64_t *mem_sys_sm_events(const struct mem_sys *ms, unsigned sm)
+{
+	return &ms->l1[sm].events;
+}
+
+/* A queue's head is due at the first core tick at or after its stamp;
+ * core ticks are period[MEM_DOM_CORE] apart. */
+static uint64_t head_in(const struct mem_sys *ms, const struct mem_q *q)
+{
+	uint64_t p = ms->clk.period[MEM_DOM_CORE], r;
+
+	if (!q->n)
+		return UINT64_MAX;
+	r = q->e[q->head].ready;
+	return r <= ms->clk.now ? 0 : (r - ms->clk.now + p - 1) / p;
+}
+
+uint64_t mem_sys_sm_reply_in(const struct mem_sys *ms, unsigned sm)
 {
 	const struct mem_l1 *l = &ms->l1[sm];
 
-	return mem_q_peek(&l->hitq, ms->clk.now) ||
-	       mem_q_peek(&l->respq, ms->clk.now) ||
-	       (w && !push_same(ms, sm, w));
+	return MIN(head_in(ms, &l->hitq), head_in(ms, &l->respq));
 }

@@ -401,15 +401,24 @@ void mem_sys_check(const struct mem_sys *ms);
  * mem_sys_push refused access a of SM sm, mem_sys_push_wait tells whether
  * offering a again is refused in the same way at every later core cycle
  * while the state it depends on (below) stays as it was, and records that
- * state.  The caller then stops retrying until mem_sys_push_same is false
- * (or a reply is due: mem_sys_sm_changed), and adds the counters the
- * skipped retries would have added with mem_sys_push_refused, in bulk,
- * before the statistics are read.  Defined in l1.c.
+ * state.  The caller then stops retrying until mem_sys_push_same is false,
+ * and adds the counters the skipped retries would have added with
+ * mem_sys_push_refused, in bulk, before the statistics are read.  While
+ * the SM neither pushes nor pops (it sleeps: src/timing/tsm.c) only the
+ * others can change that state: fills of its L1 (they bump its reply
+ * events word, mem_sys_sm_events), its injection queue draining and the
+ * writeback pool, which mem_push_wait_holds reads inline.  Defined in
+ * l1.c.
  */
+struct mem_req;
 struct mem_push_wait {
 	uint64_t gen;         /* MEM_PW_TAG: the generation (tags, LRU,
 				 MSHRs) of the cache whose tag check
 				 refused */
+	const uint32_t *in_n; /* occupancy of the SM's injection queue */
+	struct mem_req *const *wb_free; /* the writeback pool's free list */
+	uint32_t in_lo;       /* occupancies in_lo..in_hi keep the refusal */
+	uint32_t in_hi;
 	uint32_t live;        /* the SM's caller requests in flight */
 	uint8_t why;          /* enum mem_push_why: the test that refuses */
 	uint8_t slots;        /* MEM_PW_TAG: free injection slots, at most 2 */
@@ -435,9 +444,20 @@ bool mem_sys_push_same(const struct mem_sys *ms, unsigned sm,
 /* Count n refused retries of the push w waits on. */
 void mem_sys_push_refused(struct mem_sys *ms, unsigned sm,
 			  const struct mem_push_wait *w, uint64_t n);
-/* What can wake an SM that sleeps (src/timing/tsm.c): a reply is due for
- * it, or w (NULL: none) no longer holds. */
-bool mem_sys_sm_changed(const struct mem_sys *ms, unsigned sm,
-			const struct mem_push_wait *w);
+/* mem_sys_push_same for an SM that has neither pushed nor popped since w
+ * was recorded and whose reply events word has not moved. */
+static inline bool mem_push_wait_holds(const struct mem_push_wait *w)
+{
+	return *w->in_n >= w->in_lo && *w->in_n <= w->in_hi &&
+	       (w->why != MEM_PW_TAG || (*w->wb_free != NULL) == w->wb);
+}
+/*
+ * What can wake an SM that sleeps, besides its own events: a word the L1
+ * bumps whenever it queues a reply for SM sm or fills a line (valid as
+ * long as ms), and the core cycles from now until the first reply already
+ * queued for it is due (UINT64_MAX when none is queued).
+ */
+const uint64_t *mem_sys_sm_events(const struct mem_sys *ms, unsigned sm);
+uint64_t mem_sys_sm_reply_in(const struct mem_sys *ms, unsigned sm);
 
 #endif

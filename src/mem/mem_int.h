@@ -387,6 +387,8 @@ struct mem_l1 {
 	uint8_t rf_wb;           /* a writeback buffer was free */
 	unsigned rf_slots;       /* free injection-queue slots, at most 2
 				    (all the cache tests) */
+	uint64_t events;         /* replies queued and lines filled: a
+				    sleeping SM watches it (mem.h) */
 };
 
 /* One L2 slice (memory sub-partition). */

@@ -375,14 +375,18 @@ struct tsm {
 	uint8_t asleep;              /* the launch loop skips this SM */
 	uint8_t ldw_on;              /* the LD/ST unit's push waits on ldw */
 	uint64_t slept_from;         /* while asleep: first cycle skipped */
-	uint64_t wake_at;            /* while asleep: the SM's own next event
-					(a writeback due, the fetch buffer
+	uint64_t wake_at;            /* while asleep: its next event (a
+					writeback due, the fetch buffer
 					decodable, the LD/ST unit free for
-					OC_EX), or a cycle at which to look
-					again; UINT64_MAX when only the memory
-					system can wake it (a reply due, the
-					L1 state ldw depends on changed:
-					mem_sys_sm_changed) */
+					OC_EX, a reply already queued due), or
+					a cycle at which to look again;
+					UINT64_MAX when only the memory system
+					can wake it (a reply queued or a line
+					filled: *mem_ev moves; the L1 state
+					ldw depends on changed) */
+	const uint64_t *mem_ev;      /* while asleep: the L1's events word
+					(mem_sys_sm_events) */
+	uint64_t mem_ev0;            /* ... its value when it fell asleep */
 	uint64_t ldw_n;              /* refused retries while waiting, not
 					yet added to the L1's counters */
 	struct mem_push_wait ldw;    /* what the waiting push depends on */
@@ -502,8 +506,8 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s);
 /* Whether sleeping SM s must be visited at the current cycle. */
 static inline bool tsm_must_wake(const struct tgpu *t, const struct tsm *s)
 {
-	return t->cycle >= s->wake_at ||
-		mem_sys_sm_changed(t->ms, s->id, s->ldw_on ? &s->ldw : NULL);
+	return t->cycle >= s->wake_at || *s->mem_ev != s->mem_ev0 ||
+		(s->ldw_on && !mem_push_wait_holds(&s->ldw));
 }
 /* Wake sleeping SM s before cycle `end`: add what its quiet cycles from
  * slept_from to end - 1 counted (tsm.c). */

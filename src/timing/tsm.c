@@ -260,28 +260,26 @@ static inline struct sched_view tsm_view(const struct tgpu *t,
 
 /* Writeback-wheel slots quiet_sleep looks ahead; with none due among
  * them the SM wakes after that many cycles to look again. */
-#define T_WHEEL_SCAN 256
+#define T_WHEEL_SCAN 64
 
 /* The first cycle after this one with a writeback due, or the cycle
  * after the look-ahead. */
 static uint64_t wheel_next(const struct tgpu *t, const struct tsm *s)
 {
-	uint64_t c = t->cycle + 1, end = c + T_WHEEL_SCAN;
-	while (c < end) {
-		unsigned i = (unsigned)(c % T_WHEEL);
+	uint64_t c = t->cycle + 1;
+	unsigned i = (unsigned)(c % T_WHEEL), a = i & ~7u;
+	uint64_t b = c - (i - a); /* cycle of slot a */
+	for (unsigned k = 0; k < T_WHEEL_SCAN / 8; k++, b += 8) {
+		const uint8_t *p = s->wheel_n + (a + 8 * k) % T_WHEEL;
 		uint64_t x;
-		if (!(i & 7)) { /* eight slots at once */
-			memcpy(&x, s->wheel_n + i, 8);
-			if (!x) {
-				c += 8;
-				continue;
-			}
-		}
-		if (s->wheel_n[i])
-			return c;
-		c++;
+		memcpy(&x, p, 8); /* eight slots at once */
+		if (!x)
+			continue;
+		for (unsigned j = 0; j < 8; j++)
+			if (p[j] && b + j >= c)
+				return b + j;
 	}
-	return end;
+	return b;
 }
 
 /*
@@ -290,8 +288,9 @@ static uint64_t wheel_next(const struct tgpu *t, const struct tsm *s)
  * acts, so that holds while (1) no writeback is due, the fetch buffer is
  * not yet decodable and, with a memory instruction in OC_EX and the LD/ST
  * unit idle, the unit is not yet free (wake_at: the first such cycle);
- * (2) no reply is due and the LD/ST unit is idle or waits on the L1's
- * state (mem_sys_sm_changed); (3) no block is dispatched to it
+ * (2) no reply is due (wake_at: the first queued one; the L1's events
+ * word: one queued later) and the LD/ST unit is idle or waits on the L1's
+ * state (a fill moves the events word; mem_push_wait_holds); (3) no block is dispatched to it
  * (tgpu.c's dispatch wakes it).  The quiet cycle's walk of the policies
  * with candidates must be repeatable in bulk as well: every policy is
  * one whose walk changes nothing but a rotation in time
@@ -303,16 +302,21 @@ static void quiet_sleep(struct tgpu *t, struct tsm *s)
 	if ((s->ldst.busy && !s->ldw_on) ||
 	    (s->n_res && s->q_cmask && !t->walk_pure))
 		return;
-	uint64_t at = wheel_next(t, s);
+	uint64_t at = wheel_next(t, s), r;
 	if (s->fb_valid)
 		at = MIN(at, s->fb_ready);
 	if (s->oc.n_ocex[TOC_MEM] && !s->ldst.busy)
 		at = MIN(at, s->ldst.free_at);
+	r = mem_sys_sm_reply_in(t->ms, s->id);
+	if (r != UINT64_MAX)
+		at = MIN(at, t->cycle + r);
 	if (at <= t->cycle + 1)
 		return;
 	s->asleep = 1;
 	s->slept_from = t->cycle + 1;
 	s->wake_at = at;
+	s->mem_ev = mem_sys_sm_events(t->ms, s->id);
+	s->mem_ev0 = *s->mem_ev;
 }
 
 /*
