@@ -23,6 +23,11 @@
  * fetchable, wrong-path, scoreboard-wait and next-is-memory bits; every stage calls it
  * when it changes something those bits depend on, so the per-cycle work
  * of the issue stage is a few word operations per SM.
+ *
+ * A quiet cycle (nothing but the LD/ST unit can act) costs a few tests;
+ * when the cycles after it would repeat it exactly, the SM sleeps: the
+ * launch loop (tgpu.c) skips it until its next event, and tsm_wake adds
+ * what the skipped cycles counted.
  */
 #include "timing_int.h"
 
@@ -290,8 +295,8 @@ static uint64_t wheel_next(const struct tgpu *t, const struct tsm *s)
  * unit idle, the unit is not yet free (wake_at: the first such cycle);
  * (2) no reply is due (wake_at: the first queued one; the L1's events
  * word: one queued later) and the LD/ST unit is idle or waits on the L1's
- * state (a fill moves the events word; mem_push_wait_holds); (3) no block is dispatched to it
- * (tgpu.c's dispatch wakes it).  The quiet cycle's walk of the policies
+ * state (a fill moves the events word; mem_push_wait_holds); (3) no
+ * block is dispatched to it (tgpu.c's dispatch wakes it).  The quiet cycle's walk of the policies
  * with candidates must be repeatable in bulk as well: every policy is
  * one whose walk changes nothing but a rotation in time
  * (tgpu.walk_pure), else the SM sleeps only with no candidates (no
@@ -370,7 +375,8 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 {
 	bool front = quiet_front(t, s);
 	if (front) {
-		/* no writeback or reply: the first two stages are no-ops */
+		/* no writeback due and the replies taken: the first two
+		 * stages are done */
 		tsm_ldst_cycle(t, s);
 	}
 	const struct sched_view v = tsm_view(t, s, t->cycle);
