@@ -192,7 +192,8 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
  * straight to it), or while the hit queue is full; and it is refused as a
  * counted reservation fail while the remembered tag-check refusal applies
  * (the cache's gen, the free injection slots up to 2 and the writeback
- * pool unchanged, the hit queue not full).  Every input of the refusing
+ * pool unchanged, the hit queue not full; for a read while no MSHR is
+ * free, whatever the slots and the pool).  Every input of the refusing
  * test except the remembered refusal (changed only by this SM's own
  * refused lookups, so not while it waits) is in w, so while w holds the
  * verdict holds.
@@ -232,10 +233,21 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 	w->in_lo = w->slots < 2 ? out->cap - w->slots : 0;
 	w->in_hi = w->slots < 2 ? w->in_lo : out->cap - 2;
 	w->count = is_const ? 2 : 1;
+	/* a read refused while no MSHR is free: whether it misses (no MSHR)
+	 * or merges (no room in its line's MSHR), the cache refuses before
+	 * it tests the slots or the writeback pool (cache.c do_read,
+	 * read_miss); a retry with other slots looks the tags up again and
+	 * is refused and counted the same */
+	if (a->kind == MEM_READ && !c->n_mshr_free) {
+		w->why = MEM_PW_MSHR;
+		w->in_lo = 0;
+		w->in_hi = UINT32_MAX;
+	}
 	return l->rf_c == c && l->rf_gen == c->gen && l->rf_addr == a->addr &&
 	       l->rf_size == a->size && l->rf_kind == a->kind &&
-	       l->rf_space == a->space && l->rf_slots == w->slots &&
-	       l->rf_wb == w->wb;
+	       l->rf_space == a->space &&
+	       (w->why == MEM_PW_MSHR ||
+		(l->rf_slots == w->slots && l->rf_wb == w->wb));
 }
 
 /* Whether w still holds (static, so that mem_sys_sm_changed inlines it):
@@ -255,6 +267,9 @@ static inline bool push_same(const struct mem_sys *ms, unsigned sm,
 		return mem_q_full(&ms->req_net.in[sm]);
 	case MEM_PW_HITQ:
 		return mem_q_full(&l->hitq);
+	case MEM_PW_MSHR:
+		return !mem_q_full(&l->hitq) &&
+		       w->gen == (w->count == 2 ? l->c.gen : l->d.gen);
 	default:
 		return !mem_q_full(&l->hitq) &&
 		       w->gen == (w->count == 2 ? l->c.gen : l->d.gen) &&

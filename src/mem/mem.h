@@ -432,7 +432,10 @@ enum mem_push_why {
 	MEM_PW_QUOTA,         /* the SM's requests in flight are at the quota */
 	MEM_PW_OUT,           /* an L1-bypassing access: injection queue full */
 	MEM_PW_HITQ,          /* the L1's hit queue is full */
-	MEM_PW_TAG            /* the tag check's remembered refusal */
+	MEM_PW_TAG,           /* the tag check's remembered refusal */
+	MEM_PW_MSHR           /* the tag check refused a read while no MSHR
+				 is free: whatever the free slots and the
+				 writeback pool */
 };
 /* After mem_sys_push(ms, sm, a) returned false: true, with w filled, when
  * the refusal repeats while mem_sys_push_same(ms, sm, w). */
