@@ -693,6 +693,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 		memset(&s->ldst, 0, offsetof(struct tldst, txn));
 		memset(s->unit_free, 0, sizeof(s->unit_free));
 		memset(s->wheel_n, 0, T_WHEEL);
+		s->wheel_cnt = 0;
 		toc_sm_reset(t, s);
 		tdwr_launch(t, s);
 		for (unsigned j = 0; j < (unsigned)t->i_sets * t->i_ways; j++)
@@ -959,6 +960,7 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			SIM_ASSERT(!t->sm[i].n_res && !t->sm[i].ldst.busy);
 			for (unsigned j = 0; j < T_WHEEL; j++)
 				SIM_ASSERT(!t->sm[i].wheel_n[j]);
+			SIM_ASSERT(!t->sm[i].wheel_cnt);
 		}
 		mem_sys_check(t->ms);
 	}

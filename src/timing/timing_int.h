@@ -373,13 +373,14 @@ struct tsm {
 	 * change for it; its LD/ST unit, refused by the L1, waits for the
 	 * L1's state to change instead of retrying every cycle */
 	uint8_t asleep;              /* the launch loop skips this SM */
+	unsigned wheel_cnt;          /* writebacks on the wheel (tsm_exec.c
+					keeps it): none, no wheel scan */
 	uint8_t ldw_on;              /* the LD/ST unit's push waits on ldw */
 	uint64_t slept_from;         /* while asleep: first cycle skipped */
 	uint64_t wake_at;            /* while asleep: its next event (a
 					writeback due, the fetch buffer
 					decodable, the LD/ST unit free for
-					OC_EX, a reply already queued due), or
-					a cycle at which to look again;
+					OC_EX, a reply already queued due);
 					UINT64_MAX when only the memory system
 					can wake it (a reply queued or a line
 					filled: *mem_ev moves; the L1 state

@@ -263,28 +263,28 @@ static inline struct sched_view tsm_view(const struct tgpu *t,
 		.tb_age = s->tb_age, .tbs_pending = t->tb_next < t->n_ctas};
 }
 
-/* Writeback-wheel slots quiet_sleep looks ahead; with none due among
- * them the SM wakes after that many cycles to look again. */
-#define T_WHEEL_SCAN 64
-
-/* The first cycle after this one with a writeback due, or the cycle
- * after the look-ahead. */
+/* The first cycle after this one with a writeback due, UINT64_MAX when
+ * none is on the wheel.  Every entry is due within T_WHEEL cycles; the
+ * scan goes eight slots at a time. */
 static uint64_t wheel_next(const struct tgpu *t, const struct tsm *s)
 {
+	if (!s->wheel_cnt)
+		return UINT64_MAX;
 	uint64_t c = t->cycle + 1;
 	unsigned i = (unsigned)(c % T_WHEEL), a = i & ~7u;
 	uint64_t b = c - (i - a); /* cycle of slot a */
-	for (unsigned k = 0; k < T_WHEEL_SCAN / 8; k++, b += 8) {
+	for (unsigned k = 0; k <= T_WHEEL / 8; k++, b += 8) {
 		const uint8_t *p = s->wheel_n + (a + 8 * k) % T_WHEEL;
 		uint64_t x;
-		memcpy(&x, p, 8); /* eight slots at once */
+		memcpy(&x, p, 8);
 		if (!x)
 			continue;
 		for (unsigned j = 0; j < 8; j++)
 			if (p[j] && b + j >= c)
 				return b + j;
 	}
-	return b;
+	SIM_ASSERT(0); /* wheel_cnt counts an entry the wheel lacks */
+	return c;
 }
 
 /*

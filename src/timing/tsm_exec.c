@@ -72,6 +72,7 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 			tgpu_warp_check_done(t, s, b->warp);
 	}
 	s->wheel_n[slot] = 0;
+	s->wheel_cnt -= n;
 }
 
 /* Schedule a writeback of (warp, pc) at cycle `at` (room checked). */
@@ -83,6 +84,7 @@ static inline void ex_wb_add(struct tsm *s, uint64_t at, unsigned warp,
 	s->wheel[slot][s->wheel_n[slot]++] = (struct twb){
 		.warp = (uint16_t)warp, .atom = atom, .pc = pc};
 	s->w[warp].n_wb++;
+	s->wheel_cnt++;
 }
 
 void tsm_wb_add(struct tsm *s, uint64_t at, unsigned warp, uint32_t pc,
