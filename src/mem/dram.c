@@ -29,13 +29,28 @@ addr_t mem_addr_local(const struct mem_config *cfg, addr_t a, unsigned *chan)
 	return ((hi / cfg->n_mem) << cb) | (a & (((addr_t)1 << cb) - 1));
 }
 
-/* The bits of x selected by mask, packed towards bit 0 (a software pext). */
+/*
+ * The bits of x selected by mask, packed towards bit 0 (a software pext).
+ * Address-map masks are a few runs of adjacent bits, so the loop moves one
+ * run per step rather than one bit (it runs for every request the L1 sends
+ * and every request DRAM accepts).
+ */
 static uint64_t gather_bits(uint64_t x, uint64_t mask)
 {
 	uint64_t r = 0;
+	unsigned k = 0;
 
-	for (unsigned k = 0; mask; k++, mask &= mask - 1)
-		r |= ((x >> bit_ctz64(mask)) & 1) << k;
+	while (mask) {
+		unsigned lo = bit_ctz64(mask);
+		uint64_t run = mask >> lo;
+		unsigned len = ~run ? bit_ctz64(~run) : 64 - lo;
+		uint64_t ones = len == 64 ? ~(uint64_t)0 :
+			((uint64_t)1 << len) - 1;
+
+		r |= ((x >> lo) & ones) << k;
+		k += len;
+		mask &= ~(ones << lo);
+	}
 	return r;
 }
 
@@ -74,6 +89,7 @@ void mem_dram_init(struct mem_dram *d, const struct mem_config *cfg,
 	d->atom_bytes = cfg->burst_len * cfg->bus_bytes * cfg->chips;
 	d->burst_cycles = cfg->burst_len / cfg->data_ratio;
 	d->period = period;
+	d->wake = UINT64_MAX;
 }
 
 void mem_dram_release(struct mem_dram *d)
@@ -246,9 +262,56 @@ static void dram_issue(struct mem_dram *d, uint64_t mask, uint64_t now,
 }
 
 /*
+ * The earliest global time at which a tick of this channel after DRAM
+ * cycle n can do more than rotate prio: a bank waiting to select, a
+ * ready input (when the scheduler queue has room), or the first cycle in
+ * which some serving bank's next command meets its timing constraints.
+ * A lower bound: the return queue being full, or another bank taking the
+ * command bus first, only delays a command further.  Nothing outside the
+ * channel's tick changes these constraints; a push into an input lowers
+ * wake itself (mem_dram_note_push).
+ */
+static uint64_t dram_wake(const struct mem_dram *d, uint64_t n)
+{
+	uint64_t t = UINT64_MAX, m = UINT64_MAX;
+
+	if (d->sel_mask)
+		return (n + 1) * d->period;
+	if (d->n_pending < d->cfg->sched_queue)
+		for (unsigned k = 0; k < d->n_sub; k++) {
+			const struct mem_q *q = d->in[k];
+
+			if (q->n)
+				t = MIN(t, q->e[q->head].ready);
+		}
+	for (uint64_t mask = d->act_mask; mask; mask &= mask - 1) {
+		const struct mem_dram_bank *b = &d->bank[bit_ctz64(mask)];
+		const struct mem_req *r = b->cur;
+		uint64_t e;
+
+		if (b->open && b->row == r->row) {
+			bool wr = r->kind == MEM_WRITE ||
+				  r->kind == MEM_WRITEBACK;
+
+			e = MAX(b->col_ok, d->ccd_ok);
+			e = MAX(e, wr ? d->wr_ok : d->rd_ok);
+		} else if (b->open) {
+			e = b->pre_ok;
+		} else {
+			e = MAX(b->act_ok, d->rrd_ok);
+		}
+		m = MIN(m, e);
+	}
+	if (m != UINT64_MAX)
+		t = MIN(t, MAX(m, n + 1) * d->period);
+	return t;
+}
+
+/*
  * One DRAM cycle.  Bank bookkeeping uses two masks (banks waiting to
  * select, banks serving), so an idle bank costs nothing; banks are offered
- * the command bus in rotating order starting at prio.
+ * the command bus in rotating order starting at prio.  Ends by computing
+ * wake, before which the memory system replaces a tick by mem_dram_rest.
  */
 void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n)
 {
@@ -256,21 +319,22 @@ void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n)
 	bool col = false, rowc = false;
 
 	dram_accept(d, now);
-	if (!d->n_pending)
-		return;
-	for (uint64_t m = d->sel_mask; m; m &= m - 1) {
-		unsigned b = bit_ctz64(m);
+	if (d->n_pending) {
+		for (uint64_t m = d->sel_mask; m; m &= m - 1) {
+			unsigned b = bit_ctz64(m);
 
-		bank_select(d, &d->bank[b]);
-		d->act_mask |= (uint64_t)1 << b;
+			bank_select(d, &d->bank[b]);
+			d->act_mask |= (uint64_t)1 << b;
+		}
+		d->sel_mask = 0;
+		act = d->act_mask;
+		hi = act & (~(uint64_t)0 << d->prio);
+		dram_issue(d, hi, now, n, &col, &rowc);
+		dram_issue(d, act & ~hi, now, n, &col, &rowc);
+		if (col || rowc)
+			d->st.cmd_cycles++;
+		if (++d->prio == d->cfg->n_banks)
+			d->prio = 0;
 	}
-	d->sel_mask = 0;
-	act = d->act_mask;
-	hi = act & (~(uint64_t)0 << d->prio);
-	dram_issue(d, hi, now, n, &col, &rowc);
-	dram_issue(d, act & ~hi, now, n, &col, &rowc);
-	if (col || rowc)
-		d->st.cmd_cycles++;
-	if (++d->prio == d->cfg->n_banks)
-		d->prio = 0;
+	d->wake = dram_wake(d, n);
 }

@@ -284,6 +284,8 @@ struct mem_xbar {
 	uint64_t lat_time;    /* latency in time units */
 	uint64_t period;      /* one interconnect cycle in time units */
 	uint64_t eject_delay; /* extra delay added at the output (ROP) */
+	uint64_t wake;        /* time before which no input can be granted
+				 (lower bound; UINT64_MAX: none waiting) */
 	bool reply;           /* reply subnet: route by sm, size by reply */
 	uint64_t pkts;        /* packets delivered */
 	uint64_t flits;       /* flits delivered */
@@ -339,6 +341,9 @@ struct mem_dram {
 	uint64_t rrd_ok;               /* next activate (tRRD) */
 	uint64_t rd_ok;                /* next read column (write-to-read) */
 	uint64_t wr_ok;                /* next write column (read-to-write) */
+	uint64_t wake;                 /* global time before which a tick
+					  can only rotate prio (see
+					  mem_dram_tick); UINT64_MAX: never */
 	struct mem_dram_stats st;      /* counters */
 };
 
@@ -358,6 +363,21 @@ void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n);
 static inline bool mem_dram_busy(const struct mem_dram *d)
 {
 	return d->n_pending != 0;
+}
+/*
+ * A DRAM cycle before d->wake: the tick would find nothing to accept,
+ * select or issue, and only rotate the bank priority (while requests are
+ * pending), so this replaces it exactly.
+ */
+static inline void mem_dram_rest(struct mem_dram *d)
+{
+	if (d->n_pending && ++d->prio == d->cfg->n_banks)
+		d->prio = 0;
+}
+/* A request was queued at one of d's inputs, eligible from time ready. */
+static inline void mem_dram_note_push(struct mem_dram *d, uint64_t ready)
+{
+	d->wake = MIN(d->wake, ready);
 }
 
 /* ================================================================

@@ -172,23 +172,41 @@ bool mem_sys_idle(const struct mem_sys *ms)
 	return ms->reqs.n_live == 0 && ms->wbs.n_live == 0;
 }
 
-/* Tick every component of the domains in mask at time now. */
+/* The ready time of q's head; UINT64_MAX when q is empty. */
+static inline uint64_t q_head_ready(const struct mem_q *q)
+{
+	return q->n ? q->e[q->head].ready : UINT64_MAX;
+}
+
+/*
+ * Tick the components of the domains in mask at time now.  A component
+ * is ticked only when it can act: a DRAM channel from its wake time (before
+ * it only its bank priority rotates), an L2 slice or L1 when the head of
+ * one of its input queues is due (a tick with no due head does nothing),
+ * a crossbar subnet while packets wait (it skips to its own wake time).
+ */
 static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
 {
 	const struct mem_config *cfg = ms->cfg;
 
 	if (mask & (1u << MEM_DOM_DRAM))
-		for (unsigned c = 0; c < cfg->n_mem; c++)
-			mem_dram_tick(&ms->dram[c], now,
-				      ms->clk.cycles[MEM_DOM_DRAM]);
+		for (unsigned c = 0; c < cfg->n_mem; c++) {
+			struct mem_dram *d = &ms->dram[c];
+
+			if (now >= d->wake)
+				mem_dram_tick(d, now,
+					      ms->clk.cycles[MEM_DOM_DRAM]);
+			else
+				mem_dram_rest(d);
+		}
 	if (mask & (1u << MEM_DOM_L2))
 		for (unsigned s = 0; s < ms->n_slices; s++) {
 			struct mem_slice *sl = &ms->slice[s];
+			const struct mem_q *in = &ms->req_net.out[s];
 
-			ms->stall_dramfull += mem_q_full(&ms->req_net.out[s]);
-
-			if (!mem_q_empty(&sl->ret_q) ||
-			    !mem_q_empty(&ms->req_net.out[s]))
+			ms->stall_dramfull += mem_q_full(in);
+			if (q_head_ready(&sl->ret_q) <= now ||
+			    q_head_ready(in) <= now)
 				mem_slice_tick(ms, sl, now);
 		}
 	if (mask & (1u << MEM_DOM_ICNT)) {
@@ -197,7 +215,7 @@ static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
 	}
 	if (mask & (1u << MEM_DOM_CORE))
 		for (unsigned i = 0; i < cfg->n_sm; i++)
-			if (!mem_q_empty(&ms->rep_net.out[i]))
+			if (q_head_ready(&ms->rep_net.out[i]) <= now)
 				mem_l1_tick(ms, &ms->l1[i], now);
 }
 
@@ -218,20 +236,98 @@ void mem_sys_tick(struct mem_sys *ms)
 }
 
 /*
- * Jump n core cycles while idle: every domain's tick count becomes the
- * number of its ticks up to the new time, exactly as stepping would.
+ * The least global time at which some component may act (see
+ * mem_sys_next_event): due heads of the L1 reply queues (an SM may pop),
+ * of the ejection queues (mem_l1_tick), of the slices' input queues, the
+ * crossbar subnets' and DRAM channels' wake times.  UINT64_MAX when idle.
+ */
+static uint64_t sys_next_time(const struct mem_sys *ms)
+{
+	const struct mem_config *cfg = ms->cfg;
+	uint64_t t = UINT64_MAX;
+
+	if (mem_sys_idle(ms))
+		return t;
+	for (unsigned i = 0; i < cfg->n_sm; i++) {
+		const struct mem_l1 *l = &ms->l1[i];
+
+		t = MIN(t, q_head_ready(&l->hitq));
+		t = MIN(t, q_head_ready(&l->respq));
+		t = MIN(t, q_head_ready(&ms->rep_net.out[i]));
+	}
+	for (unsigned s = 0; s < ms->n_slices; s++) {
+		t = MIN(t, q_head_ready(&ms->slice[s].ret_q));
+		t = MIN(t, q_head_ready(&ms->req_net.out[s]));
+	}
+	if (ms->req_net.n_waiting)
+		t = MIN(t, ms->req_net.wake);
+	if (ms->rep_net.n_waiting)
+		t = MIN(t, ms->rep_net.wake);
+	for (unsigned c = 0; c < cfg->n_mem; c++)
+		t = MIN(t, ms->dram[c].wake);
+	return t;
+}
+
+/*
+ * A component acting at time t does so in the first core tick whose
+ * interval (core time before it, core time after it] holds t; an entry
+ * due at t is poppable after that tick.  Relative to the current core
+ * time C: tick k covers (C + (k - 1) P, C + k P].
+ */
+uint64_t mem_sys_next_event(const struct mem_sys *ms)
+{
+	uint64_t t = sys_next_time(ms), p = ms->clk.period[MEM_DOM_CORE];
+	uint64_t c = ms->clk.cycles[MEM_DOM_CORE] * p;
+
+	if (t == UINT64_MAX)
+		return UINT64_MAX;
+	if (t <= c)
+		return 1;
+	return (t - c + p - 1) / p;
+}
+
+/*
+ * Jump n core cycles.  Every domain's tick count becomes the number of its
+ * ticks up to the new time, exactly as stepping would.  With requests in
+ * flight (n below mem_sys_next_event) nothing moves in those ticks, so
+ * only what a quiet tick changes is added in bulk: the crossbar pointers
+ * and DRAM bank priorities rotate once per tick of their domain while
+ * packets or requests wait, and every L2 tick counts each full ROP queue
+ * in stall_dramfull.
  */
 void mem_sys_skip(struct mem_sys *ms, uint64_t n)
 {
 	struct mem_clock *c = &ms->clk;
-	uint64_t t;
+	uint64_t t, k[MEM_N_DOM];
 
-	SIM_ASSERT(mem_sys_idle(ms));
 	if (!n)
 		return;
+	SIM_ASSERT(n < mem_sys_next_event(ms));
 	t = (c->cycles[MEM_DOM_CORE] + n) * c->period[MEM_DOM_CORE];
+	for (unsigned d = 0; d < MEM_N_DOM; d++)
+		k[d] = t / c->period[d] - c->cycles[d];
+	if (!mem_sys_idle(ms)) {
+		const struct mem_config *cfg = ms->cfg;
+		struct mem_xbar *x[2] = {&ms->rep_net, &ms->req_net};
+		unsigned full = 0;
+
+		for (unsigned j = 0; j < 2; j++)
+			if (x[j]->n_waiting)
+				x[j]->rr = (unsigned)((x[j]->rr +
+					k[MEM_DOM_ICNT]) % x[j]->n_in);
+		for (unsigned ch = 0; ch < cfg->n_mem; ch++) {
+			struct mem_dram *d = &ms->dram[ch];
+
+			if (d->n_pending)
+				d->prio = (unsigned)((d->prio +
+					k[MEM_DOM_DRAM]) % cfg->n_banks);
+		}
+		for (unsigned s = 0; s < ms->n_slices; s++)
+			full += mem_q_full(&ms->req_net.out[s]);
+		ms->stall_dramfull += full * k[MEM_DOM_L2];
+	}
 	for (unsigned d = 0; d < MEM_N_DOM; d++) {
-		c->cycles[d] = t / c->period[d];
+		c->cycles[d] += k[d];
 		c->next[d] = (c->cycles[d] + 1) * c->period[d];
 	}
 	c->now = t;
