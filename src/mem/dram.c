@@ -67,9 +67,10 @@ void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
 unsigned mem_addr_slice(const struct mem_config *cfg, addr_t a)
 {
 	unsigned chan, bank;
-	uint32_t row;
+	addr_t l = mem_addr_local(cfg, a, &chan);
 
-	mem_dram_decode(cfg, a, &chan, &bank, &row);
+	/* the bank alone (mem_dram_decode's bank; the row is not needed) */
+	bank = (unsigned)(gather_bits(l, cfg->map.bank_mask) % cfg->n_banks);
 	return chan * cfg->n_sub + (bank & (cfg->n_sub - 1));
 }
 
@@ -136,7 +137,7 @@ static void dram_accept(struct mem_dram *d, uint64_t now)
 }
 
 /* Commit an idle bank to its next request: open-row hits first, then oldest. */
-static void bank_select(const struct mem_dram *d, struct mem_dram_bank *b)
+static void bank_select(struct mem_dram *d, struct mem_dram_bank *b)
 {
 	unsigned i = 0;
 
@@ -149,6 +150,8 @@ static void bank_select(const struct mem_dram *d, struct mem_dram_bank *b)
 	b->cur = b->q[i];
 	memmove(&b->q[i], &b->q[i + 1], (b->n_q - i - 1) * sizeof(b->q[0]));
 	b->n_q--;
+	if (b->open && b->row == b->cur->row)
+		d->hit_mask |= (uint64_t)1 << (b - d->bank);
 }
 
 /* The request left the bank: return read data or release the write. */
@@ -159,6 +162,7 @@ static void dram_finish(struct mem_dram *d, struct mem_dram_bank *b,
 
 	b->cur = NULL;
 	d->act_mask &= ~bit;
+	d->hit_mask &= ~bit;
 	if (b->n_q)
 		d->sel_mask |= bit;
 	d->n_pending--;
@@ -221,10 +225,13 @@ static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
 {
 	const struct mem_config *c = d->cfg;
 
+	uint64_t bit = (uint64_t)1 << (b - d->bank);
+
 	if (b->open) {
 		if (n < b->pre_ok)
 			return false;
 		b->open = false;
+		d->open_mask &= ~bit;
 		b->act_ok = MAX(b->act_ok, n + c->t_rp);
 		d->st.n_pre++;
 		return true;
@@ -232,6 +239,8 @@ static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
 	if (n < b->act_ok || n < d->rrd_ok)
 		return false;
 	b->open = true;
+	d->open_mask |= bit;
+	d->hit_mask |= bit;
 	b->row = b->cur->row;
 	b->col_ok = n + c->t_rcd;
 	b->pre_ok = n + c->t_ras;
@@ -243,22 +252,34 @@ static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
 }
 
 /*
- * Offer the command bus to the busy banks in mask, lowest first; stops
- * once both a column and a row command have issued.
+ * Offer the command bus to the serving banks in rotating order from prio:
+ * the first bank whose column command meets every constraint issues it,
+ * and the first bank whose row command (PRE or ACT) does issues that.  A
+ * column command touches only its bank and the channel's column timing,
+ * a row command only its bank and tRRD, so the two choices are
+ * independent; banks of a kind whose channel-wide constraint is not met
+ * (tCCD, read/write turnaround, tRRD for an activate) are not visited.
+ * Returns whether a command issued.
  */
-static void dram_issue(struct mem_dram *d, uint64_t mask, uint64_t now,
-		       uint64_t n, bool *col, bool *rowc)
+static bool dram_issue(struct mem_dram *d, uint64_t now, uint64_t n)
 {
-	for (; mask && !(*col && *rowc); mask &= mask - 1) {
-		struct mem_dram_bank *b = &d->bank[bit_ctz64(mask)];
+	uint64_t hit = d->act_mask & d->hit_mask;
+	uint64_t rows = d->act_mask & ~d->hit_mask;
+	uint64_t first = ~(uint64_t)0 << d->prio;
+	bool col = false, rowc = false;
 
-		if (b->open && b->row == b->cur->row) {
-			if (!*col)
-				*col = try_column(d, b, now, n);
-		} else if (!*rowc) {
-			*rowc = try_row(d, b, n);
-		}
+	if (n < d->ccd_ok || (n < d->rd_ok && n < d->wr_ok))
+		hit = 0;
+	if (n < d->rrd_ok)
+		rows &= d->open_mask; /* precharges only */
+	/* banks prio .. n_banks - 1 first, then 0 .. prio - 1 */
+	for (unsigned pass = 0; pass < 2; pass++, first = ~first) {
+		for (uint64_t m = hit & first; m && !col; m &= m - 1)
+			col = try_column(d, &d->bank[bit_ctz64(m)], now, n);
+		for (uint64_t m = rows & first; m && !rowc; m &= m - 1)
+			rowc = try_row(d, &d->bank[bit_ctz64(m)], n);
 	}
+	return col || rowc;
 }
 
 /*
@@ -315,8 +336,7 @@ static uint64_t dram_wake(const struct mem_dram *d, uint64_t n)
  */
 void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n)
 {
-	uint64_t act, hi;
-	bool col = false, rowc = false;
+	bool issued = false;
 
 	dram_accept(d, now);
 	if (d->n_pending) {
@@ -327,14 +347,13 @@ void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n)
 			d->act_mask |= (uint64_t)1 << b;
 		}
 		d->sel_mask = 0;
-		act = d->act_mask;
-		hi = act & (~(uint64_t)0 << d->prio);
-		dram_issue(d, hi, now, n, &col, &rowc);
-		dram_issue(d, act & ~hi, now, n, &col, &rowc);
-		if (col || rowc)
+		issued = dram_issue(d, now, n);
+		if (issued)
 			d->st.cmd_cycles++;
 		if (++d->prio == d->cfg->n_banks)
 			d->prio = 0;
 	}
-	d->wake = dram_wake(d, n);
+	/* after a command, the next cycle may well issue again: not worth
+	 * a scan of the banks */
+	d->wake = issued ? (n + 1) * d->period : dram_wake(d, n);
 }

@@ -333,6 +333,9 @@ struct mem_dram {
 	unsigned n_pending;            /* requests queued or in service */
 	uint64_t sel_mask;             /* banks idle with requests waiting */
 	uint64_t act_mask;             /* banks serving a request (cur set) */
+	uint64_t hit_mask;             /* serving banks whose request's row
+					  is open: next command a column */
+	uint64_t open_mask;            /* banks with a row open */
 	unsigned atom_bytes;           /* bytes per column command */
 	unsigned burst_cycles;         /* data-bus cycles per column command */
 	uint64_t period;               /* one DRAM cycle in time units */

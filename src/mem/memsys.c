@@ -518,8 +518,16 @@ void mem_sys_check(const struct mem_sys *ms)
 		const struct mem_dram *d = &ms->dram[c];
 		unsigned n = 0;
 
-		for (unsigned b = 0; b < cfg->n_banks; b++)
-			n += d->bank[b].n_q + (d->bank[b].cur != NULL);
+		for (unsigned b = 0; b < cfg->n_banks; b++) {
+			const struct mem_dram_bank *k = &d->bank[b];
+			bool hit = k->cur && k->open && k->row == k->cur->row;
+
+			n += k->n_q + (k->cur != NULL);
+			if (((d->open_mask >> b) & 1) != k->open ||
+			    ((d->hit_mask >> b) & 1) != hit)
+				SIM_BUG("DRAM %u bank %u: open/hit mask wrong",
+					c, b);
+		}
 		if (n != d->n_pending)
 			SIM_BUG("DRAM %u: %u pending, banks hold %u", c,
 				d->n_pending, n);

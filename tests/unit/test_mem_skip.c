@@ -75,6 +75,8 @@ static void compare(const struct mem_sys *a, const struct mem_sys *b)
 	mem_sys_stats(a, &sa);
 	mem_sys_stats(b, &sb);
 	CHECK(memcmp(&sa, &sb, sizeof(sa)) == 0);
+	mem_sys_check(a);
+	mem_sys_check(b);
 }
 
 /*
