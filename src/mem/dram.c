@@ -152,6 +152,8 @@ static void bank_select(struct mem_dram *d, struct mem_dram_bank *b)
 	b->n_q--;
 	if (b->open && b->row == b->cur->row)
 		d->hit_mask |= (uint64_t)1 << (b - d->bank);
+	if (b->cur->kind == MEM_WRITE || b->cur->kind == MEM_WRITEBACK)
+		d->wr_mask |= (uint64_t)1 << (b - d->bank);
 }
 
 /* The request left the bank: return read data or release the write. */
@@ -163,6 +165,7 @@ static void dram_finish(struct mem_dram *d, struct mem_dram_bank *b,
 	b->cur = NULL;
 	d->act_mask &= ~bit;
 	d->hit_mask &= ~bit;
+	d->wr_mask &= ~bit;
 	if (b->n_q)
 		d->sel_mask |= bit;
 	d->n_pending--;
@@ -294,7 +297,11 @@ static bool dram_issue(struct mem_dram *d, uint64_t now, uint64_t n)
  */
 static uint64_t dram_wake(const struct mem_dram *d, uint64_t n)
 {
-	uint64_t t = UINT64_MAX, m = UINT64_MAX;
+	uint64_t t = UINT64_MAX, mh = UINT64_MAX, mp = UINT64_MAX;
+	uint64_t ma = UINT64_MAX, mw = UINT64_MAX, m;
+	uint64_t hit = d->act_mask & d->hit_mask;
+	uint64_t pre = d->act_mask & ~d->hit_mask & d->open_mask;
+	uint64_t act = d->act_mask & ~d->open_mask;
 
 	if (d->sel_mask)
 		return (n + 1) * d->period;
@@ -305,24 +312,22 @@ static uint64_t dram_wake(const struct mem_dram *d, uint64_t n)
 			if (q->n)
 				t = MIN(t, q->e[q->head].ready);
 		}
-	for (uint64_t mask = d->act_mask; mask; mask &= mask - 1) {
-		const struct mem_dram_bank *b = &d->bank[bit_ctz64(mask)];
-		const struct mem_req *r = b->cur;
-		uint64_t e;
-
-		if (b->open && b->row == r->row) {
-			bool wr = r->kind == MEM_WRITE ||
-				  r->kind == MEM_WRITEBACK;
-
-			e = MAX(b->col_ok, d->ccd_ok);
-			e = MAX(e, wr ? d->wr_ok : d->rd_ok);
-		} else if (b->open) {
-			e = b->pre_ok;
-		} else {
-			e = MAX(b->act_ok, d->rrd_ok);
-		}
-		m = MIN(m, e);
-	}
+	/* per kind, the least bank constraint, then the channel-wide ones */
+	for (uint64_t w = hit & d->wr_mask; w; w &= w - 1)
+		mw = MIN(mw, d->bank[bit_ctz64(w)].col_ok);
+	for (hit &= ~d->wr_mask; hit; hit &= hit - 1)
+		mh = MIN(mh, d->bank[bit_ctz64(hit)].col_ok);
+	for (; pre; pre &= pre - 1)
+		mp = MIN(mp, d->bank[bit_ctz64(pre)].pre_ok);
+	for (; act; act &= act - 1)
+		ma = MIN(ma, d->bank[bit_ctz64(act)].act_ok);
+	if (mh != UINT64_MAX)
+		mh = MAX(MAX(mh, d->ccd_ok), d->rd_ok);
+	if (mw != UINT64_MAX)
+		mh = MIN(mh, MAX(MAX(mw, d->ccd_ok), d->wr_ok));
+	if (ma != UINT64_MAX)
+		ma = MAX(ma, d->rrd_ok);
+	m = MIN(MIN(mh, mp), ma);
 	if (m != UINT64_MAX)
 		t = MIN(t, MAX(m, n + 1) * d->period);
 	return t;

@@ -336,6 +336,8 @@ struct mem_dram {
 	uint64_t hit_mask;             /* serving banks whose request's row
 					  is open: next command a column */
 	uint64_t open_mask;            /* banks with a row open */
+	uint64_t wr_mask;              /* serving banks whose request is a
+					  write */
 	unsigned atom_bytes;           /* bytes per column command */
 	unsigned burst_cycles;         /* data-bus cycles per column command */
 	uint64_t period;               /* one DRAM cycle in time units */

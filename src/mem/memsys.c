@@ -521,11 +521,14 @@ void mem_sys_check(const struct mem_sys *ms)
 		for (unsigned b = 0; b < cfg->n_banks; b++) {
 			const struct mem_dram_bank *k = &d->bank[b];
 			bool hit = k->cur && k->open && k->row == k->cur->row;
+			bool wr = k->cur && (k->cur->kind == MEM_WRITE ||
+					     k->cur->kind == MEM_WRITEBACK);
 
 			n += k->n_q + (k->cur != NULL);
 			if (((d->open_mask >> b) & 1) != k->open ||
-			    ((d->hit_mask >> b) & 1) != hit)
-				SIM_BUG("DRAM %u bank %u: open/hit mask wrong",
+			    ((d->hit_mask >> b) & 1) != hit ||
+			    ((d->wr_mask >> b) & 1) != wr)
+				SIM_BUG("DRAM %u bank %u: open/hit/write mask wrong",
 					c, b);
 		}
 		if (n != d->n_pending)
