@@ -180,6 +180,8 @@ static void dram_finish(struct mem_dram *d, struct mem_dram_bank *b,
 	d->st.rd_bytes += r->size;
 	mem_q_push(d->ret[r->slice - d->first_slice], r,
 		   now + (d->cfg->t_cl + d->burst_cycles) * d->period);
+	if (d->ret_ne)
+		d->ret_ne[r->slice / 64] |= 1ULL << (r->slice % 64);
 }
 
 /* Issue the next column command of b->cur if every constraint allows. */

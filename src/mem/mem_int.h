@@ -279,6 +279,9 @@ struct mem_xbar {
 	unsigned n_waiting;   /* packets in input queues */
 	uint64_t *nonempty;   /* bitset: input queues holding packets (a
 				 tick visits only these) */
+	uint64_t *out_ne;     /* bitset: output queues that may hold packets
+				 (set on delivery; the memory system clears
+				 a bit when it finds the queue empty) */
 	unsigned flit_bytes;  /* bytes per flit */
 	unsigned ctrl_bytes;  /* packet header bytes */
 	uint64_t lat_time;    /* latency in time units */
@@ -346,6 +349,9 @@ struct mem_dram {
 	uint64_t rrd_ok;               /* next activate (tRRD) */
 	uint64_t rd_ok;                /* next read column (write-to-read) */
 	uint64_t wr_ok;                /* next write column (read-to-write) */
+	uint64_t *ret_ne;              /* the memory system's bitset of
+					  slices with work, set when data is
+					  returned to one; NULL: none kept */
 	uint64_t wake;                 /* global time before which a tick
 					  can only rotate prio (see
 					  mem_dram_tick); UINT64_MAX: never */

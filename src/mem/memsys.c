@@ -51,15 +51,19 @@ struct mem_sys *mem_sys_create(const struct mem_config *cfg,
 		ms->dram_ret[s] = &ms->slice[s].ret_q;
 	}
 	ms->dram = xcalloc(cfg->n_mem, sizeof(*ms->dram));
-	for (unsigned c = 0; c < cfg->n_mem; c++)
+	for (unsigned c = 0; c < cfg->n_mem; c++) {
 		mem_dram_init(&ms->dram[c], cfg, &ms->dram_in[c * cfg->n_sub],
 			      &ms->dram_ret[c * cfg->n_sub], c * cfg->n_sub,
 			      p[MEM_DOM_DRAM]);
+	}
 	mem_xbar_init(&ms->req_net, cfg->n_sm, cfg->icnt_in_queue, ns,
 		      cfg->q_icnt_l2, false, cfg, p[MEM_DOM_ICNT],
 		      cfg->rop_latency * p[MEM_DOM_L2]);
 	mem_xbar_init(&ms->rep_net, ns, cfg->q_l2_icnt, cfg->n_sm,
 		      cfg->ejection_queue, true, cfg, p[MEM_DOM_ICNT], 0);
+	/* one bitset of slices with work: ROP queue or return queue */
+	for (unsigned c = 0; c < cfg->n_mem; c++)
+		ms->dram[c].ret_ne = ms->req_net.out_ne;
 	mem_pool_init(&ms->reqs, cfg->n_sm * cfg->reqs_per_sm);
 	mem_pool_init(&ms->wbs, cfg->wb_pool * (ns + cfg->n_sm));
 	ms->sm_live = xcalloc(cfg->n_sm, sizeof(*ms->sm_live));
@@ -179,11 +183,33 @@ static inline uint64_t q_head_ready(const struct mem_q *q)
 }
 
 /*
+ * One L2 cycle of slice s, which may hold work (its bit in the request
+ * subnet's out_ne, which DRAM channels also set when they return data):
+ * count a full ROP queue, tick the slice if a queue head is due, and
+ * clear the bit when both queues are empty.  A slice whose
+ * queues are empty is not visited: its tick would do nothing and its ROP
+ * queue is not full.
+ */
+static void slice_step(struct mem_sys *ms, unsigned s, uint64_t now)
+{
+	struct mem_slice *sl = &ms->slice[s];
+	const struct mem_q *in = &ms->req_net.out[s];
+
+	ms->stall_dramfull += mem_q_full(in);
+	if (q_head_ready(&sl->ret_q) <= now || q_head_ready(in) <= now)
+		mem_slice_tick(ms, sl, now);
+	if (!in->n && !sl->ret_q.n)
+		ms->req_net.out_ne[s / 64] &= ~(1ULL << (s % 64));
+}
+
+/*
  * Tick the components of the domains in mask at time now.  A component
  * is ticked only when it can act: a DRAM channel from its wake time (before
  * it only its bank priority rotates), an L2 slice or L1 when the head of
  * one of its input queues is due (a tick with no due head does nothing),
  * a crossbar subnet while packets wait (it skips to its own wake time).
+ * Slices and L1s with empty input queues are not visited at all (bitsets
+ * of possibly non-empty queues, in index order as before).
  */
 static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
 {
@@ -200,23 +226,24 @@ static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
 				mem_dram_rest(d);
 		}
 	if (mask & (1u << MEM_DOM_L2))
-		for (unsigned s = 0; s < ms->n_slices; s++) {
-			struct mem_slice *sl = &ms->slice[s];
-			const struct mem_q *in = &ms->req_net.out[s];
-
-			ms->stall_dramfull += mem_q_full(in);
-			if (q_head_ready(&sl->ret_q) <= now ||
-			    q_head_ready(in) <= now)
-				mem_slice_tick(ms, sl, now);
-		}
+		for (unsigned w = 0; w < (ms->n_slices + 63) / 64; w++)
+			for (uint64_t b = ms->req_net.out_ne[w]; b; b &= b - 1)
+				slice_step(ms, w * 64 + bit_ctz64(b), now);
 	if (mask & (1u << MEM_DOM_ICNT)) {
 		mem_xbar_tick(&ms->rep_net, now);
 		mem_xbar_tick(&ms->req_net, now);
 	}
 	if (mask & (1u << MEM_DOM_CORE))
-		for (unsigned i = 0; i < cfg->n_sm; i++)
-			if (q_head_ready(&ms->rep_net.out[i]) <= now)
-				mem_l1_tick(ms, &ms->l1[i], now);
+		for (unsigned w = 0; w < (cfg->n_sm + 63) / 64; w++)
+			for (uint64_t b = ms->rep_net.out_ne[w]; b; b &= b - 1) {
+				unsigned i = w * 64 + bit_ctz64(b);
+				const struct mem_q *ej = &ms->rep_net.out[i];
+
+				if (q_head_ready(ej) <= now)
+					mem_l1_tick(ms, &ms->l1[i], now);
+				if (!ej->n)
+					ms->rep_net.out_ne[w] &= ~(1ULL << (i % 64));
+			}
 }
 
 /*
@@ -492,6 +519,9 @@ static void check_xbar(const struct mem_xbar *x)
 			SIM_BUG("crossbar input %u: non-empty bit wrong", i);
 		n += x->in[i].n;
 	}
+	for (unsigned o = 0; o < x->n_out; o++)
+		if (x->out[o].n && !((x->out_ne[o / 64] >> (o % 64)) & 1))
+			SIM_BUG("crossbar output %u: non-empty bit clear", o);
 	if (n != x->n_waiting)
 		SIM_BUG("crossbar counts %u waiting, queues hold %u",
 			x->n_waiting, n);
@@ -512,8 +542,12 @@ void mem_sys_check(const struct mem_sys *ms)
 	if (live != ms->reqs.n_live)
 		SIM_BUG("request pool: %u live, SMs account for %u",
 			ms->reqs.n_live, live);
-	for (unsigned s = 0; s < ms->n_slices; s++)
+	for (unsigned s = 0; s < ms->n_slices; s++) {
 		check_cache(&ms->slice[s].cache);
+		if (ms->slice[s].ret_q.n &&
+		    !((ms->req_net.out_ne[s / 64] >> (s % 64)) & 1))
+			SIM_BUG("slice %u: return queue bit clear", s);
+	}
 	for (unsigned c = 0; c < cfg->n_mem; c++) {
 		const struct mem_dram *d = &ms->dram[c];
 		unsigned n = 0;

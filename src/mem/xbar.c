@@ -26,6 +26,7 @@ void mem_xbar_init(struct mem_xbar *x, unsigned n_in, unsigned in_cap,
 	x->in_busy = xcalloc(n_in, sizeof(*x->in_busy));
 	x->out_busy = xcalloc(n_out, sizeof(*x->out_busy));
 	x->nonempty = xcalloc((n_in + 63) / 64, sizeof(*x->nonempty));
+	x->out_ne = xcalloc((n_out + 63) / 64, sizeof(*x->out_ne));
 	for (unsigned i = 0; i < n_in; i++)
 		mem_q_init(&x->in[i], in_cap);
 	for (unsigned o = 0; o < n_out; o++)
@@ -52,6 +53,7 @@ void mem_xbar_release(struct mem_xbar *x)
 	free(x->in_busy);
 	free(x->out_busy);
 	free(x->nonempty);
+	free(x->out_ne);
 	memset(x, 0, sizeof(*x));
 }
 
@@ -90,6 +92,7 @@ static uint64_t xbar_grant(struct mem_xbar *x, unsigned i, uint64_t now)
 	x->out_busy[o] = now + hold;
 	mem_q_push(&x->out[o], r,
 		   now + x->lat_time + hold - x->period + x->eject_delay);
+	x->out_ne[o / 64] |= 1ULL << (o % 64);
 	x->n_waiting--;
 	x->pkts++;
 	x->flits += flits;
