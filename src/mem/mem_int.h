@@ -451,6 +451,11 @@ struct mem_sys {
 	uint64_t rd_lat_n;             /* see struct mem_stats */
 	uint64_t sent[3][2];           /* requests the L1s sent down, per
 					  enum mem_space and [read, write] */
+	bool tick_all;                 /* test hook: tick every component in
+					  every cycle of its domain, ignoring
+					  wake times and work bitsets (the
+					  reference the skipping is checked
+					  against); false in the simulator */
 };
 
 /*

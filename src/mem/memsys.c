@@ -203,6 +203,33 @@ static void slice_step(struct mem_sys *ms, unsigned s, uint64_t now)
 }
 
 /*
+ * The reference step (tick_all): every DRAM channel, slice, subnet and L1
+ * of the domains in mask is ticked, whatever its wake time or queues.
+ */
+static void sys_step_all(struct mem_sys *ms, unsigned mask, uint64_t now)
+{
+	const struct mem_config *cfg = ms->cfg;
+
+	if (mask & (1u << MEM_DOM_DRAM))
+		for (unsigned c = 0; c < cfg->n_mem; c++)
+			mem_dram_tick(&ms->dram[c], now,
+				      ms->clk.cycles[MEM_DOM_DRAM]);
+	if (mask & (1u << MEM_DOM_L2))
+		for (unsigned s = 0; s < ms->n_slices; s++) {
+			ms->stall_dramfull += mem_q_full(&ms->req_net.out[s]);
+			mem_slice_tick(ms, &ms->slice[s], now);
+		}
+	if (mask & (1u << MEM_DOM_ICNT)) {
+		ms->rep_net.wake = ms->req_net.wake = 0;
+		mem_xbar_tick(&ms->rep_net, now);
+		mem_xbar_tick(&ms->req_net, now);
+	}
+	if (mask & (1u << MEM_DOM_CORE))
+		for (unsigned i = 0; i < cfg->n_sm; i++)
+			mem_l1_tick(ms, &ms->l1[i], now);
+}
+
+/*
  * Tick the components of the domains in mask at time now.  A component
  * is ticked only when it can act: a DRAM channel from its wake time (before
  * it only its bank priority rotates), an L2 slice or L1 when the head of
@@ -214,6 +241,11 @@ static void slice_step(struct mem_sys *ms, unsigned s, uint64_t now)
 static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
 {
 	const struct mem_config *cfg = ms->cfg;
+
+	if (ms->tick_all) {
+		sys_step_all(ms, mask, now);
+		return;
+	}
 
 	if (mask & (1u << MEM_DOM_DRAM))
 		for (unsigned c = 0; c < cfg->n_mem; c++) {

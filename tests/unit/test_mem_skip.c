@@ -4,9 +4,11 @@
  *
  * Two identical memory systems receive the same random traffic (reads,
  * writes, atomics, local write-back stores, constant reads from every
- * SM, in bursts separated by quiet stretches).  System a is ticked every
- * core cycle; system b, wherever mem_sys_next_event reports a gap, jumps
- * part or all of it with mem_sys_skip while a ticks through it.  During
+ * SM, in bursts separated by quiet stretches).  System a is the reference:
+ * ticked every core cycle with every component ticked in every cycle of
+ * its domain (tick_all).  System b ticks only components that can act
+ * and, wherever mem_sys_next_event reports a gap, jumps part or all of it
+ * with mem_sys_skip while a ticks through it.  During
  * the gap a must offer no reply; afterwards both must hold the same
  * clocks, crossbar pointers, DRAM bank priorities and statistics, and
  * from then on return the same replies in the same cycles.
@@ -167,6 +169,8 @@ static void skip_run(const struct mem_config *c, uint64_t seed,
 	struct mem_sys *a = mem_sys_create(c, atom_fn, NULL);
 	struct mem_sys *b = mem_sys_create(c, atom_fn, NULL);
 	uint64_t rs = seed, tag = 0;
+
+	a->tick_all = true; /* the reference: no wake times, no skipping */
 
 	memset(run, 0, sizeof(*run));
 	for (unsigned burst = 0; burst < 400; burst++) {
