@@ -29,13 +29,28 @@ addr_t mem_addr_local(const struct mem_config *cfg, addr_t a, unsigned *chan)
 	return ((hi / cfg->n_mem) << cb) | (a & (((addr_t)1 << cb) - 1));
 }
 
-/* The bits of x selected by mask, packed towards bit 0 (a software pext). */
+/*
+ * The bits of x selected by mask, packed towards bit 0 (a software pext).
+ * Address-map masks are a few runs of adjacent bits, so the loop moves one
+ * run per step rather than one bit (it runs for every request the L1 sends
+ * and every request DRAM accepts).
+ */
 static uint64_t gather_bits(uint64_t x, uint64_t mask)
 {
 	uint64_t r = 0;
+	unsigned k = 0;
 
-	for (unsigned k = 0; mask; k++, mask &= mask - 1)
-		r |= ((x >> bit_ctz64(mask)) & 1) << k;
+	while (mask) {
+		unsigned lo = bit_ctz64(mask);
+		uint64_t run = mask >> lo;
+		unsigned len = ~run ? bit_ctz64(~run) : 64 - lo;
+		uint64_t ones = len == 64 ? ~(uint64_t)0 :
+			((uint64_t)1 << len) - 1;
+
+		r |= ((x >> lo) & ones) << k;
+		k += len;
+		mask &= ~(ones << lo);
+	}
 	return r;
 }
 
@@ -52,9 +67,10 @@ void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
 unsigned mem_addr_slice(const struct mem_config *cfg, addr_t a)
 {
 	unsigned chan, bank;
-	uint32_t row;
+	addr_t l = mem_addr_local(cfg, a, &chan);
 
-	mem_dram_decode(cfg, a, &chan, &bank, &row);
+	/* the bank alone (mem_dram_decode's bank; the row is not needed) */
+	bank = (unsigned)(gather_bits(l, cfg->map.bank_mask) % cfg->n_banks);
 	return chan * cfg->n_sub + (bank & (cfg->n_sub - 1));
 }
 
@@ -74,6 +90,7 @@ void mem_dram_init(struct mem_dram *d, const struct mem_config *cfg,
 	d->atom_bytes = cfg->burst_len * cfg->bus_bytes * cfg->chips;
 	d->burst_cycles = cfg->burst_len / cfg->data_ratio;
 	d->period = period;
+	d->wake = UINT64_MAX;
 }
 
 void mem_dram_release(struct mem_dram *d)
@@ -120,7 +137,7 @@ static void dram_accept(struct mem_dram *d, uint64_t now)
 }
 
 /* Commit an idle bank to its next request: open-row hits first, then oldest. */
-static void bank_select(const struct mem_dram *d, struct mem_dram_bank *b)
+static void bank_select(struct mem_dram *d, struct mem_dram_bank *b)
 {
 	unsigned i = 0;
 
@@ -133,6 +150,10 @@ static void bank_select(const struct mem_dram *d, struct mem_dram_bank *b)
 	b->cur = b->q[i];
 	memmove(&b->q[i], &b->q[i + 1], (b->n_q - i - 1) * sizeof(b->q[0]));
 	b->n_q--;
+	if (b->open && b->row == b->cur->row)
+		d->hit_mask |= (uint64_t)1 << (b - d->bank);
+	if (b->cur->kind == MEM_WRITE || b->cur->kind == MEM_WRITEBACK)
+		d->wr_mask |= (uint64_t)1 << (b - d->bank);
 }
 
 /* The request left the bank: return read data or release the write. */
@@ -143,6 +164,8 @@ static void dram_finish(struct mem_dram *d, struct mem_dram_bank *b,
 
 	b->cur = NULL;
 	d->act_mask &= ~bit;
+	d->hit_mask &= ~bit;
+	d->wr_mask &= ~bit;
 	if (b->n_q)
 		d->sel_mask |= bit;
 	d->n_pending--;
@@ -157,6 +180,8 @@ static void dram_finish(struct mem_dram *d, struct mem_dram_bank *b,
 	d->st.rd_bytes += r->size;
 	mem_q_push(d->ret[r->slice - d->first_slice], r,
 		   now + (d->cfg->t_cl + d->burst_cycles) * d->period);
+	if (d->ret_ne)
+		d->ret_ne[r->slice / 64] |= 1ULL << (r->slice % 64);
 }
 
 /* Issue the next column command of b->cur if every constraint allows. */
@@ -205,10 +230,13 @@ static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
 {
 	const struct mem_config *c = d->cfg;
 
+	uint64_t bit = (uint64_t)1 << (b - d->bank);
+
 	if (b->open) {
 		if (n < b->pre_ok)
 			return false;
 		b->open = false;
+		d->open_mask &= ~bit;
 		b->act_ok = MAX(b->act_ok, n + c->t_rp);
 		d->st.n_pre++;
 		return true;
@@ -216,6 +244,8 @@ static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
 	if (n < b->act_ok || n < d->rrd_ok)
 		return false;
 	b->open = true;
+	d->open_mask |= bit;
+	d->hit_mask |= bit;
 	b->row = b->cur->row;
 	b->col_ok = n + c->t_rcd;
 	b->pre_ok = n + c->t_ras;
@@ -227,50 +257,110 @@ static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
 }
 
 /*
- * Offer the command bus to the busy banks in mask, lowest first; stops
- * once both a column and a row command have issued.
+ * Offer the command bus to the serving banks in rotating order from prio:
+ * the first bank whose column command meets every constraint issues it,
+ * and the first bank whose row command (PRE or ACT) does issues that.  A
+ * column command touches only its bank and the channel's column timing,
+ * a row command only its bank and tRRD, so the two choices are
+ * independent; banks of a kind whose channel-wide constraint is not met
+ * (tCCD, read/write turnaround, tRRD for an activate) are not visited.
+ * Returns whether a command issued.
  */
-static void dram_issue(struct mem_dram *d, uint64_t mask, uint64_t now,
-		       uint64_t n, bool *col, bool *rowc)
+static bool dram_issue(struct mem_dram *d, uint64_t now, uint64_t n)
 {
-	for (; mask && !(*col && *rowc); mask &= mask - 1) {
-		struct mem_dram_bank *b = &d->bank[bit_ctz64(mask)];
+	uint64_t hit = d->act_mask & d->hit_mask;
+	uint64_t rows = d->act_mask & ~d->hit_mask;
+	uint64_t first = ~(uint64_t)0 << d->prio;
+	bool col = false, rowc = false;
 
-		if (b->open && b->row == b->cur->row) {
-			if (!*col)
-				*col = try_column(d, b, now, n);
-		} else if (!*rowc) {
-			*rowc = try_row(d, b, n);
-		}
+	if (n < d->ccd_ok || (n < d->rd_ok && n < d->wr_ok))
+		hit = 0;
+	if (n < d->rrd_ok)
+		rows &= d->open_mask; /* precharges only */
+	/* banks prio .. n_banks - 1 first, then 0 .. prio - 1 */
+	for (unsigned pass = 0; pass < 2; pass++, first = ~first) {
+		for (uint64_t m = hit & first; m && !col; m &= m - 1)
+			col = try_column(d, &d->bank[bit_ctz64(m)], now, n);
+		for (uint64_t m = rows & first; m && !rowc; m &= m - 1)
+			rowc = try_row(d, &d->bank[bit_ctz64(m)], n);
 	}
+	return col || rowc;
+}
+
+/*
+ * The earliest global time at which a tick of this channel after DRAM
+ * cycle n can do more than rotate prio: a bank waiting to select, a
+ * ready input (when the scheduler queue has room), or the first cycle in
+ * which some serving bank's next command meets its timing constraints.
+ * A lower bound: the return queue being full, or another bank taking the
+ * command bus first, only delays a command further.  Nothing outside the
+ * channel's tick changes these constraints; a push into an input lowers
+ * wake itself (mem_dram_note_push).
+ */
+static uint64_t dram_wake(const struct mem_dram *d, uint64_t n)
+{
+	uint64_t t = UINT64_MAX, mh = UINT64_MAX, mp = UINT64_MAX;
+	uint64_t ma = UINT64_MAX, mw = UINT64_MAX, m;
+	uint64_t hit = d->act_mask & d->hit_mask;
+	uint64_t pre = d->act_mask & ~d->hit_mask & d->open_mask;
+	uint64_t act = d->act_mask & ~d->open_mask;
+
+	if (d->sel_mask)
+		return (n + 1) * d->period;
+	if (d->n_pending < d->cfg->sched_queue)
+		for (unsigned k = 0; k < d->n_sub; k++) {
+			const struct mem_q *q = d->in[k];
+
+			if (q->n)
+				t = MIN(t, q->e[q->head].ready);
+		}
+	/* per kind, the least bank constraint, then the channel-wide ones */
+	for (uint64_t w = hit & d->wr_mask; w; w &= w - 1)
+		mw = MIN(mw, d->bank[bit_ctz64(w)].col_ok);
+	for (hit &= ~d->wr_mask; hit; hit &= hit - 1)
+		mh = MIN(mh, d->bank[bit_ctz64(hit)].col_ok);
+	for (; pre; pre &= pre - 1)
+		mp = MIN(mp, d->bank[bit_ctz64(pre)].pre_ok);
+	for (; act; act &= act - 1)
+		ma = MIN(ma, d->bank[bit_ctz64(act)].act_ok);
+	if (mh != UINT64_MAX)
+		mh = MAX(MAX(mh, d->ccd_ok), d->rd_ok);
+	if (mw != UINT64_MAX)
+		mh = MIN(mh, MAX(MAX(mw, d->ccd_ok), d->wr_ok));
+	if (ma != UINT64_MAX)
+		ma = MAX(ma, d->rrd_ok);
+	m = MIN(MIN(mh, mp), ma);
+	if (m != UINT64_MAX)
+		t = MIN(t, MAX(m, n + 1) * d->period);
+	return t;
 }
 
 /*
  * One DRAM cycle.  Bank bookkeeping uses two masks (banks waiting to
  * select, banks serving), so an idle bank costs nothing; banks are offered
- * the command bus in rotating order starting at prio.
+ * the command bus in rotating order starting at prio.  Ends by computing
+ * wake, before which the memory system replaces a tick by mem_dram_rest.
  */
 void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n)
 {
-	uint64_t act, hi;
-	bool col = false, rowc = false;
+	bool issued = false;
 
 	dram_accept(d, now);
-	if (!d->n_pending)
-		return;
-	for (uint64_t m = d->sel_mask; m; m &= m - 1) {
-		unsigned b = bit_ctz64(m);
+	if (d->n_pending) {
+		for (uint64_t m = d->sel_mask; m; m &= m - 1) {
+			unsigned b = bit_ctz64(m);
 
-		bank_select(d, &d->bank[b]);
-		d->act_mask |= (uint64_t)1 << b;
+			bank_select(d, &d->bank[b]);
+			d->act_mask |= (uint64_t)1 << b;
+		}
+		d->sel_mask = 0;
+		issued = dram_issue(d, now, n);
+		if (issued)
+			d->st.cmd_cycles++;
+		if (++d->prio == d->cfg->n_banks)
+			d->prio = 0;
 	}
-	d->sel_mask = 0;
-	act = d->act_mask;
-	hi = act & (~(uint64_t)0 << d->prio);
-	dram_issue(d, hi, now, n, &col, &rowc);
-	dram_issue(d, act & ~hi, now, n, &col, &rowc);
-	if (col || rowc)
-		d->st.cmd_cycles++;
-	if (++d->prio == d->cfg->n_banks)
-		d->prio = 0;
+	/* after a command, the next cycle may well issue again: not worth
+	 * a scan of the banks */
+	d->wake = issued ? (n + 1) * d->period : dram_wake(d, n);
 }

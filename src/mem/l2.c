@@ -54,6 +54,8 @@ static void slice_to_dram(struct mem_sys *ms, struct mem_slice *s,
 {
 	r->slice = (uint16_t)s->id;
 	mem_q_push(&s->dram_q, r, now + ms->dram_lat);
+	mem_dram_note_push(&ms->dram[s->id / ms->cfg->n_sub],
+			   now + ms->dram_lat);
 }
 
 /* Install one DRAM fill if the reply queue can take all its requests. */

@@ -376,8 +376,24 @@ bool mem_sys_reply_ready(const struct mem_sys *ms, unsigned sm);
 void mem_sys_tick(struct mem_sys *ms);
 /* True when no request is anywhere in the system (ticks would be no-ops). */
 bool mem_sys_idle(const struct mem_sys *ms);
-/* Advance n core cycles at once; only allowed while idle. */
+/*
+ * Advance n core cycles at once, leaving exactly the state and statistics
+ * of n mem_sys_tick calls.  Allowed while idle, and with requests in
+ * flight when n < mem_sys_next_event(ms) (asserted in debug builds).
+ */
 void mem_sys_skip(struct mem_sys *ms, uint64_t n);
+/*
+ * The next event, relative to now: k means that mem_sys_tick calls 1 ..
+ * k - 1 from now would change nothing but what mem_sys_skip adds in bulk
+ * (clocks, round-robin pointers, stall counters), and the k-th may move a
+ * request, make a reply poppable (mem_sys_pop, mem_sys_reply_ready) or
+ * free room in an L1 (MSHR, injection queue, pools).  So mem_sys_skip(ms,
+ * k - 1) is valid, k >= 1.  Conservative: a component that is blocked
+ * but due (a full queue ahead of it) reports the next tick.  UINT64_MAX
+ * when the system is idle.  Any push or pop may move it earlier: ask again
+ * after them.
+ */
+uint64_t mem_sys_next_event(const struct mem_sys *ms);
 /* Core cycles simulated so far. */
 uint64_t mem_sys_cycle(const struct mem_sys *ms);
 /*

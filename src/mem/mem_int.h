@@ -279,11 +279,16 @@ struct mem_xbar {
 	unsigned n_waiting;   /* packets in input queues */
 	uint64_t *nonempty;   /* bitset: input queues holding packets (a
 				 tick visits only these) */
+	uint64_t *out_ne;     /* bitset: output queues that may hold packets
+				 (set on delivery; the memory system clears
+				 a bit when it finds the queue empty) */
 	unsigned flit_bytes;  /* bytes per flit */
 	unsigned ctrl_bytes;  /* packet header bytes */
 	uint64_t lat_time;    /* latency in time units */
 	uint64_t period;      /* one interconnect cycle in time units */
 	uint64_t eject_delay; /* extra delay added at the output (ROP) */
+	uint64_t wake;        /* time before which no input can be granted
+				 (lower bound; UINT64_MAX: none waiting) */
 	bool reply;           /* reply subnet: route by sm, size by reply */
 	uint64_t pkts;        /* packets delivered */
 	uint64_t flits;       /* flits delivered */
@@ -331,6 +336,11 @@ struct mem_dram {
 	unsigned n_pending;            /* requests queued or in service */
 	uint64_t sel_mask;             /* banks idle with requests waiting */
 	uint64_t act_mask;             /* banks serving a request (cur set) */
+	uint64_t hit_mask;             /* serving banks whose request's row
+					  is open: next command a column */
+	uint64_t open_mask;            /* banks with a row open */
+	uint64_t wr_mask;              /* serving banks whose request is a
+					  write */
 	unsigned atom_bytes;           /* bytes per column command */
 	unsigned burst_cycles;         /* data-bus cycles per column command */
 	uint64_t period;               /* one DRAM cycle in time units */
@@ -339,6 +349,12 @@ struct mem_dram {
 	uint64_t rrd_ok;               /* next activate (tRRD) */
 	uint64_t rd_ok;                /* next read column (write-to-read) */
 	uint64_t wr_ok;                /* next write column (read-to-write) */
+	uint64_t *ret_ne;              /* the memory system's bitset of
+					  slices with work, set when data is
+					  returned to one; NULL: none kept */
+	uint64_t wake;                 /* global time before which a tick
+					  can only rotate prio (see
+					  mem_dram_tick); UINT64_MAX: never */
 	struct mem_dram_stats st;      /* counters */
 };
 
@@ -358,6 +374,21 @@ void mem_dram_tick(struct mem_dram *d, uint64_t now, uint64_t n);
 static inline bool mem_dram_busy(const struct mem_dram *d)
 {
 	return d->n_pending != 0;
+}
+/*
+ * A DRAM cycle before d->wake: the tick would find nothing to accept,
+ * select or issue, and only rotate the bank priority (while requests are
+ * pending), so this replaces it exactly.
+ */
+static inline void mem_dram_rest(struct mem_dram *d)
+{
+	if (d->n_pending && ++d->prio == d->cfg->n_banks)
+		d->prio = 0;
+}
+/* A request was queued at one of d's inputs, eligible from time ready. */
+static inline void mem_dram_note_push(struct mem_dram *d, uint64_t ready)
+{
+	d->wake = MIN(d->wake, ready);
 }
 
 /* ================================================================
@@ -422,6 +453,11 @@ struct mem_sys {
 	uint64_t rd_lat_n;             /* see struct mem_stats */
 	uint64_t sent[3][2];           /* requests the L1s sent down, per
 					  enum mem_space and [read, write] */
+	bool tick_all;                 /* test hook: tick every component in
+					  every cycle of its domain, ignoring
+					  wake times and work bitsets (the
+					  reference the skipping is checked
+					  against); false in the simulator */
 };
 
 /*

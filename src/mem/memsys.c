@@ -51,15 +51,19 @@ struct mem_sys *mem_sys_create(const struct mem_config *cfg,
 		ms->dram_ret[s] = &ms->slice[s].ret_q;
 	}
 	ms->dram = xcalloc(cfg->n_mem, sizeof(*ms->dram));
-	for (unsigned c = 0; c < cfg->n_mem; c++)
+	for (unsigned c = 0; c < cfg->n_mem; c++) {
 		mem_dram_init(&ms->dram[c], cfg, &ms->dram_in[c * cfg->n_sub],
 			      &ms->dram_ret[c * cfg->n_sub], c * cfg->n_sub,
 			      p[MEM_DOM_DRAM]);
+	}
 	mem_xbar_init(&ms->req_net, cfg->n_sm, cfg->icnt_in_queue, ns,
 		      cfg->q_icnt_l2, false, cfg, p[MEM_DOM_ICNT],
 		      cfg->rop_latency * p[MEM_DOM_L2]);
 	mem_xbar_init(&ms->rep_net, ns, cfg->q_l2_icnt, cfg->n_sm,
 		      cfg->ejection_queue, true, cfg, p[MEM_DOM_ICNT], 0);
+	/* one bitset of slices with work: ROP queue or return queue */
+	for (unsigned c = 0; c < cfg->n_mem; c++)
+		ms->dram[c].ret_ne = ms->req_net.out_ne;
 	mem_pool_init(&ms->reqs, cfg->n_sm * cfg->reqs_per_sm);
 	mem_pool_init(&ms->wbs, cfg->wb_pool * (ns + cfg->n_sm));
 	ms->sm_live = xcalloc(cfg->n_sm, sizeof(*ms->sm_live));
@@ -172,8 +176,37 @@ bool mem_sys_idle(const struct mem_sys *ms)
 	return ms->reqs.n_live == 0 && ms->wbs.n_live == 0;
 }
 
-/* Tick every component of the domains in mask at time now. */
-static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
+/* The ready time of q's head; UINT64_MAX when q is empty. */
+static inline uint64_t q_head_ready(const struct mem_q *q)
+{
+	return q->n ? q->e[q->head].ready : UINT64_MAX;
+}
+
+/*
+ * One L2 cycle of slice s, which may hold work (its bit in the request
+ * subnet's out_ne, which DRAM channels also set when they return data):
+ * count a full ROP queue, tick the slice if a queue head is due, and
+ * clear the bit when both queues are empty.  A slice whose
+ * queues are empty is not visited: its tick would do nothing and its ROP
+ * queue is not full.
+ */
+static void slice_step(struct mem_sys *ms, unsigned s, uint64_t now)
+{
+	struct mem_slice *sl = &ms->slice[s];
+	const struct mem_q *in = &ms->req_net.out[s];
+
+	ms->stall_dramfull += mem_q_full(in);
+	if (q_head_ready(&sl->ret_q) <= now || q_head_ready(in) <= now)
+		mem_slice_tick(ms, sl, now);
+	if (!in->n && !sl->ret_q.n)
+		ms->req_net.out_ne[s / 64] &= ~(1ULL << (s % 64));
+}
+
+/*
+ * The reference step (tick_all): every DRAM channel, slice, subnet and L1
+ * of the domains in mask is ticked, whatever its wake time or queues.
+ */
+static void sys_step_all(struct mem_sys *ms, unsigned mask, uint64_t now)
 {
 	const struct mem_config *cfg = ms->cfg;
 
@@ -183,22 +216,66 @@ static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
 				      ms->clk.cycles[MEM_DOM_DRAM]);
 	if (mask & (1u << MEM_DOM_L2))
 		for (unsigned s = 0; s < ms->n_slices; s++) {
-			struct mem_slice *sl = &ms->slice[s];
-
 			ms->stall_dramfull += mem_q_full(&ms->req_net.out[s]);
-
-			if (!mem_q_empty(&sl->ret_q) ||
-			    !mem_q_empty(&ms->req_net.out[s]))
-				mem_slice_tick(ms, sl, now);
+			mem_slice_tick(ms, &ms->slice[s], now);
 		}
 	if (mask & (1u << MEM_DOM_ICNT)) {
+		ms->rep_net.wake = ms->req_net.wake = 0;
 		mem_xbar_tick(&ms->rep_net, now);
 		mem_xbar_tick(&ms->req_net, now);
 	}
 	if (mask & (1u << MEM_DOM_CORE))
 		for (unsigned i = 0; i < cfg->n_sm; i++)
-			if (!mem_q_empty(&ms->rep_net.out[i]))
-				mem_l1_tick(ms, &ms->l1[i], now);
+			mem_l1_tick(ms, &ms->l1[i], now);
+}
+
+/*
+ * Tick the components of the domains in mask at time now.  A component
+ * is ticked only when it can act: a DRAM channel from its wake time (before
+ * it only its bank priority rotates), an L2 slice or L1 when the head of
+ * one of its input queues is due (a tick with no due head does nothing),
+ * a crossbar subnet while packets wait (it skips to its own wake time).
+ * Slices and L1s with empty input queues are not visited at all (bitsets
+ * of possibly non-empty queues, in index order as before).
+ */
+static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
+{
+	const struct mem_config *cfg = ms->cfg;
+
+	if (ms->tick_all) {
+		sys_step_all(ms, mask, now);
+		return;
+	}
+
+	if (mask & (1u << MEM_DOM_DRAM))
+		for (unsigned c = 0; c < cfg->n_mem; c++) {
+			struct mem_dram *d = &ms->dram[c];
+
+			if (now >= d->wake)
+				mem_dram_tick(d, now,
+					      ms->clk.cycles[MEM_DOM_DRAM]);
+			else
+				mem_dram_rest(d);
+		}
+	if (mask & (1u << MEM_DOM_L2))
+		for (unsigned w = 0; w < (ms->n_slices + 63) / 64; w++)
+			for (uint64_t b = ms->req_net.out_ne[w]; b; b &= b - 1)
+				slice_step(ms, w * 64 + bit_ctz64(b), now);
+	if (mask & (1u << MEM_DOM_ICNT)) {
+		mem_xbar_tick(&ms->rep_net, now);
+		mem_xbar_tick(&ms->req_net, now);
+	}
+	if (mask & (1u << MEM_DOM_CORE))
+		for (unsigned w = 0; w < (cfg->n_sm + 63) / 64; w++)
+			for (uint64_t b = ms->rep_net.out_ne[w]; b; b &= b - 1) {
+				unsigned i = w * 64 + bit_ctz64(b);
+				const struct mem_q *ej = &ms->rep_net.out[i];
+
+				if (q_head_ready(ej) <= now)
+					mem_l1_tick(ms, &ms->l1[i], now);
+				if (!ej->n)
+					ms->rep_net.out_ne[w] &= ~(1ULL << (i % 64));
+			}
 }
 
 /*
@@ -218,20 +295,98 @@ void mem_sys_tick(struct mem_sys *ms)
 }
 
 /*
- * Jump n core cycles while idle: every domain's tick count becomes the
- * number of its ticks up to the new time, exactly as stepping would.
+ * The least global time at which some component may act (see
+ * mem_sys_next_event): due heads of the L1 reply queues (an SM may pop),
+ * of the ejection queues (mem_l1_tick), of the slices' input queues, the
+ * crossbar subnets' and DRAM channels' wake times.  UINT64_MAX when idle.
+ */
+static uint64_t sys_next_time(const struct mem_sys *ms)
+{
+	const struct mem_config *cfg = ms->cfg;
+	uint64_t t = UINT64_MAX;
+
+	if (mem_sys_idle(ms))
+		return t;
+	for (unsigned i = 0; i < cfg->n_sm; i++) {
+		const struct mem_l1 *l = &ms->l1[i];
+
+		t = MIN(t, q_head_ready(&l->hitq));
+		t = MIN(t, q_head_ready(&l->respq));
+		t = MIN(t, q_head_ready(&ms->rep_net.out[i]));
+	}
+	for (unsigned s = 0; s < ms->n_slices; s++) {
+		t = MIN(t, q_head_ready(&ms->slice[s].ret_q));
+		t = MIN(t, q_head_ready(&ms->req_net.out[s]));
+	}
+	if (ms->req_net.n_waiting)
+		t = MIN(t, ms->req_net.wake);
+	if (ms->rep_net.n_waiting)
+		t = MIN(t, ms->rep_net.wake);
+	for (unsigned c = 0; c < cfg->n_mem; c++)
+		t = MIN(t, ms->dram[c].wake);
+	return t;
+}
+
+/*
+ * A component acting at time t does so in the first core tick whose
+ * interval (core time before it, core time after it] holds t; an entry
+ * due at t is poppable after that tick.  Relative to the current core
+ * time C: tick k covers (C + (k - 1) P, C + k P].
+ */
+uint64_t mem_sys_next_event(const struct mem_sys *ms)
+{
+	uint64_t t = sys_next_time(ms), p = ms->clk.period[MEM_DOM_CORE];
+	uint64_t c = ms->clk.cycles[MEM_DOM_CORE] * p;
+
+	if (t == UINT64_MAX)
+		return UINT64_MAX;
+	if (t <= c)
+		return 1;
+	return (t - c + p - 1) / p;
+}
+
+/*
+ * Jump n core cycles.  Every domain's tick count becomes the number of its
+ * ticks up to the new time, exactly as stepping would.  With requests in
+ * flight (n below mem_sys_next_event) nothing moves in those ticks, so
+ * only what a quiet tick changes is added in bulk: the crossbar pointers
+ * and DRAM bank priorities rotate once per tick of their domain while
+ * packets or requests wait, and every L2 tick counts each full ROP queue
+ * in stall_dramfull.
  */
 void mem_sys_skip(struct mem_sys *ms, uint64_t n)
 {
 	struct mem_clock *c = &ms->clk;
-	uint64_t t;
+	uint64_t t, k[MEM_N_DOM];
 
-	SIM_ASSERT(mem_sys_idle(ms));
 	if (!n)
 		return;
+	SIM_ASSERT(n < mem_sys_next_event(ms));
 	t = (c->cycles[MEM_DOM_CORE] + n) * c->period[MEM_DOM_CORE];
+	for (unsigned d = 0; d < MEM_N_DOM; d++)
+		k[d] = t / c->period[d] - c->cycles[d];
+	if (!mem_sys_idle(ms)) {
+		const struct mem_config *cfg = ms->cfg;
+		struct mem_xbar *x[2] = {&ms->rep_net, &ms->req_net};
+		unsigned full = 0;
+
+		for (unsigned j = 0; j < 2; j++)
+			if (x[j]->n_waiting)
+				x[j]->rr = (unsigned)((x[j]->rr +
+					k[MEM_DOM_ICNT]) % x[j]->n_in);
+		for (unsigned ch = 0; ch < cfg->n_mem; ch++) {
+			struct mem_dram *d = &ms->dram[ch];
+
+			if (d->n_pending)
+				d->prio = (unsigned)((d->prio +
+					k[MEM_DOM_DRAM]) % cfg->n_banks);
+		}
+		for (unsigned s = 0; s < ms->n_slices; s++)
+			full += mem_q_full(&ms->req_net.out[s]);
+		ms->stall_dramfull += full * k[MEM_DOM_L2];
+	}
 	for (unsigned d = 0; d < MEM_N_DOM; d++) {
-		c->cycles[d] = t / c->period[d];
+		c->cycles[d] += k[d];
 		c->next[d] = (c->cycles[d] + 1) * c->period[d];
 	}
 	c->now = t;
@@ -396,6 +551,9 @@ static void check_xbar(const struct mem_xbar *x)
 			SIM_BUG("crossbar input %u: non-empty bit wrong", i);
 		n += x->in[i].n;
 	}
+	for (unsigned o = 0; o < x->n_out; o++)
+		if (x->out[o].n && !((x->out_ne[o / 64] >> (o % 64)) & 1))
+			SIM_BUG("crossbar output %u: non-empty bit clear", o);
 	if (n != x->n_waiting)
 		SIM_BUG("crossbar counts %u waiting, queues hold %u",
 			x->n_waiting, n);
@@ -416,14 +574,29 @@ void mem_sys_check(const struct mem_sys *ms)
 	if (live != ms->reqs.n_live)
 		SIM_BUG("request pool: %u live, SMs account for %u",
 			ms->reqs.n_live, live);
-	for (unsigned s = 0; s < ms->n_slices; s++)
+	for (unsigned s = 0; s < ms->n_slices; s++) {
 		check_cache(&ms->slice[s].cache);
+		if (ms->slice[s].ret_q.n &&
+		    !((ms->req_net.out_ne[s / 64] >> (s % 64)) & 1))
+			SIM_BUG("slice %u: return queue bit clear", s);
+	}
 	for (unsigned c = 0; c < cfg->n_mem; c++) {
 		const struct mem_dram *d = &ms->dram[c];
 		unsigned n = 0;
 
-		for (unsigned b = 0; b < cfg->n_banks; b++)
-			n += d->bank[b].n_q + (d->bank[b].cur != NULL);
+		for (unsigned b = 0; b < cfg->n_banks; b++) {
+			const struct mem_dram_bank *k = &d->bank[b];
+			bool hit = k->cur && k->open && k->row == k->cur->row;
+			bool wr = k->cur && (k->cur->kind == MEM_WRITE ||
+					     k->cur->kind == MEM_WRITEBACK);
+
+			n += k->n_q + (k->cur != NULL);
+			if (((d->open_mask >> b) & 1) != k->open ||
+			    ((d->hit_mask >> b) & 1) != hit ||
+			    ((d->wr_mask >> b) & 1) != wr)
+				SIM_BUG("DRAM %u bank %u: open/hit/write mask wrong",
+					c, b);
+		}
 		if (n != d->n_pending)
 			SIM_BUG("DRAM %u: %u pending, banks hold %u", c,
 				d->n_pending, n);
