@@ -368,6 +368,14 @@ struct tsm {
 					walk their order */
 	uint64_t q_cand[SCHED_MAX_WARPS / 64]; /* those candidates */
 	uint64_t q_wc[TW__COUNT];    /* warp-cycle classes of such a cycle */
+	/* busy cycles (tsm_issue.c): per-cycle work of the issue stage kept
+	 * off its hot path */
+	uint8_t hooks_ok;            /* hooks below computed (the policies
+					never change after tgpu_create) */
+	uint8_t hook_issued;         /* some scheduler has issued() */
+	uint8_t hook_setp;           /* some scheduler has setp_executed() */
+	uint8_t hook_back;           /* some scheduler has branch_backward() */
+	uint8_t hook_failed;         /* some scheduler has issue_failed() */
 };
 
 /*

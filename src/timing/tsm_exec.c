@@ -50,6 +50,13 @@ static inline void ex_sb_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->q_dirty = 1;
 }
 
+/* Warp w has exited: only then can tgpu_warp_check_done find it done
+ * (tested here first, saving a call per writeback of a live warp). */
+static inline bool ex_exited(const struct twarp *w)
+{
+	return w->fw && w->fw->state == FW_EXITED;
+}
+
 void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 {
 	unsigned slot = (unsigned)(t->cycle % T_WHEEL);
@@ -68,7 +75,7 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 		} else if (w->ib_n) {
 			ex_sb_update(t, s, b->warp);
 		}
-		if (!w->n_wb && !w->n_mem && !w->n_oc)
+		if (!w->n_wb && !w->n_mem && !w->n_oc && ex_exited(w))
 			tgpu_warp_check_done(t, s, b->warp);
 	}
 	s->wheel_n[slot] = 0;
@@ -99,7 +106,7 @@ static void ex_accepted(struct tgpu *t, struct tsm *s, unsigned wi)
 	SIM_ASSERT(w->n_oc > 0 && s->oc.busy > 0);
 	w->n_oc--;
 	s->oc.busy--;
-	if (!w->n_wb && !w->n_mem && !w->n_oc)
+	if (!w->n_wb && !w->n_mem && !w->n_oc && ex_exited(w))
 		tgpu_warp_check_done(t, s, wi);
 }
 
