@@ -260,8 +260,10 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 	if (!s->hooks_ok)
 		issue_hooks(t, s);
 	/* per-warp-cycle attribution, taken before anything issues */
+	uint64_t any_c = 0, any_wp = 0;
 	for (unsigned i = 0; i < nw; i++) {
 		/* a wrong-path I-buffer is a control stall */
+		any_wp |= s->wrongpath[i];
 		uint64_t wp = ready[i] & s->wrongpath[i];
 		uint64_t r = ready[i] & ~wp, sbw = s->sbwait[i];
 		uint64_t c = r & ~sbw, bl = 0;
@@ -271,6 +273,7 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 		}
 		blocked[i] = bl;
 		cand[i] = c & ~bl;
+		any_c |= cand[i];
 		if (wp)
 			n_wp += bit_popc64(wp);
 		if (bl)
@@ -302,6 +305,31 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 	wc[TW_CONTROL] += popc_words(s->cb[TC_CTRL], nw) + n_wp;
 	wc[TW_EMPTY] += popc_words(s->cb[TC_EMPTY], nw);
 	wc[TW_PARTNER] += popc_words(s->cb[TC_PSYNC], nw);
+
+	if (!any_c && !any_wp && !t->need_long_op) {
+		/* no scheduler has a candidate or a warp to flush: none is
+		 * asked, nothing changes; each one's stall kind */
+		const uint64_t *sm = s->smask;
+		for (unsigned k = 0; k < ns; k++, sm += nw) {
+			uint64_t bl = 0, rd = 0;
+			for (unsigned i = 0; i < nw; i++) {
+				bl |= blocked[i] & sm[i];
+				rd |= ready[i] & sm[i];
+			}
+			if (bl)
+				t->st.sched_pipeline++;
+			else if (rd)
+				t->st.sched_scoreboard++;
+			else
+				t->st.sched_idle++;
+		}
+		t->st.sched_cycles += ns;
+		s->sched_first = s->sched_first + 1 < ns ?
+			s->sched_first + 1 : 0;
+		wc[TW_COLLECTOR] += n_coll;
+		SIM_ASSERT(n_cand == n_coll && !n_struct);
+		return;
+	}
 
 	for (unsigned k = 0; k < ns; k++) {
 		unsigned si = s->sched_first + k;
