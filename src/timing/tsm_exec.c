@@ -57,10 +57,10 @@ static inline bool ex_exited(const struct twarp *w)
 	return w->fw && w->fw->state == FW_EXITED;
 }
 
-void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
+/* The writebacks of wheel slot `slot` (n >= 1 of them). */
+static void __attribute__((noinline)) wb_cycle(struct tgpu *t, struct tsm *s,
+					       unsigned slot, unsigned n)
 {
-	unsigned slot = (unsigned)(t->cycle % T_WHEEL);
-	unsigned n = s->wheel_n[slot];
 	for (unsigned i = 0; i < n; i++) {
 		struct twb *b = &s->wheel[slot][i];
 		struct twarp *w = &s->w[b->warp];
@@ -79,6 +79,14 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 			tgpu_warp_check_done(t, s, b->warp);
 	}
 	s->wheel_n[slot] = 0;
+}
+
+void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
+{
+	unsigned slot = (unsigned)(t->cycle % T_WHEEL);
+	unsigned n = s->wheel_n[slot];
+	if (n) /* none due: no set-up */
+		wb_cycle(t, s, slot, n);
 }
 
 /* Schedule a writeback of (warp, pc) at cycle `at` (room checked). */
@@ -110,11 +118,10 @@ static void ex_accepted(struct tgpu *t, struct tsm *s, unsigned wi)
 		tgpu_warp_check_done(t, s, wi);
 }
 
-void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
+/* The execute stage with OC_EX holding something. */
+static void __attribute__((noinline)) ex_cycle(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
-	if (!o->busy)
-		return;
 	unsigned buses = t->oc.buses;
 	for (unsigned c = TOC_SP; c <= TOC_SFU; c++) {
 		unsigned k = 0, n = o->n_ocex[c];
@@ -160,4 +167,12 @@ void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 			tsm_warp_update(t, s, e.warp);
 		ex_accepted(t, s, e.warp);
 	}
+}
+
+void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
+{
+	const struct toc *o = &s->oc;
+	/* nothing in OC_EX: nothing moves (tested before any set-up) */
+	if (o->n_ocex[TOC_SP] | o->n_ocex[TOC_SFU] | o->n_ocex[TOC_MEM])
+		ex_cycle(t, s);
 }
