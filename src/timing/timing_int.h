@@ -692,6 +692,8 @@ static inline void tsb_release(const struct tgpu *t, struct twarp *w,
 static inline bool tsb_long_op(const struct tgpu *t,
 			       const struct twarp *w, uint32_t pc)
 {
+	if (!w->n_sb) /* lo is a subset of sb: nothing pending */
+		return false;
 	const struct tinsn *ti = &t->ti[pc];
 	const uint32_t *id = t->ops + ti->use_off;
 	for (unsigned i = 0; i < ti->n_use; i++)
