@@ -116,14 +116,12 @@ static void cawa_rerank(struct cawa *c, uint64_t now)
 	c->reranks++;
 }
 
-static unsigned cawa_order(struct sched *s, const struct sched_view *v,
-			   uint16_t *out, unsigned max)
+/* What a scheduler-cycle's order starts with: warps seen for the first
+ * time get their start cycle, and the ranking is renewed when due (both
+ * unchanged by a second call in the same cycle). */
+static void cawa_begin(struct cawa *c, const struct sched_view *v)
 {
-	struct cawa *c = cawa_of(s);
-	uint16_t later[SCHED_MAX_WARPS];
-	unsigned n = 0, nl = 0, i;
-
-	for (i = 0; i < c->n; i++)
+	for (unsigned i = 0; i < c->n; i++)
 		if (c->start[c->rank[i]] == UINT64_MAX)
 			c->start[c->rank[i]] = v->cycle;
 	/* a new launch restarts the cycle count: re-rank at once */
@@ -131,6 +129,16 @@ static unsigned cawa_order(struct sched *s, const struct sched_view *v,
 		cawa_rerank(c, v->cycle);
 		c->next_rank = v->cycle + c->period;
 	}
+}
+
+static unsigned cawa_order(struct sched *s, const struct sched_view *v,
+			   uint16_t *out, unsigned max)
+{
+	struct cawa *c = cawa_of(s);
+	uint16_t later[SCHED_MAX_WARPS];
+	unsigned n = 0, nl = 0, i;
+
+	cawa_begin(c, v);
 	if (c->greedy != SCHED_NIL && max && sched_valid(v, c->greedy))
 		out[n++] = (uint16_t)c->greedy;
 	for (i = 0; i < c->n && n < max; i++) {
@@ -145,6 +153,22 @@ static unsigned cawa_order(struct sched *s, const struct sched_view *v,
 	for (i = 0; i < nl && n < max; i++)
 		out[n++] = later[i];
 	return n;
+}
+
+/* cawa_order lazily: the greedy warp, then the ranking without it
+ * (slots in want are ready, so the ready-first split keeps their order). */
+static int cawa_next(struct sched *s, const struct sched_view *v,
+		     const uint64_t *want, unsigned *it)
+{
+	struct cawa *c = cawa_of(s);
+
+	if (!*it) {
+		cawa_begin(c, v);
+		*it = 1;
+		if (c->greedy != SCHED_NIL && sched_bit(want, c->greedy))
+			return (int)c->greedy;
+	}
+	return sched_list_next(c->rank, c->n, c->greedy, want, it);
 }
 
 static void cawa_warp_added(struct sched *s, unsigned slot, uint64_t age)
@@ -224,6 +248,7 @@ const struct sched_ops sched_cawa_ops = {
 	.priv_size = sizeof(struct cawa),
 	.init = cawa_init,
 	.order = cawa_order,
+	.next = cawa_next,
 	.warp_added = cawa_warp_added,
 	.warp_removed = cawa_warp_removed,
 	.issued = cawa_issued,

@@ -54,6 +54,8 @@ struct mwf {
 	unsigned n_rank;                /* entries in rank */
 	uint16_t cnt[MWF_MAX_TB + 1];   /* scratch: bucket starts */
 	uint16_t tmp[SCHED_MAX_WARPS];  /* scratch: own warps by TB */
+	uint64_t walk_tbs;              /* scratch of next(): TB slots with a
+					   warp in want */
 };
 
 static struct mwf *mwf_of(struct sched *s)
@@ -117,16 +119,18 @@ static bool mwf_listable(const struct sched_view *v, unsigned w)
 	       v->tb[w] < MWF_MAX_TB;
 }
 
-static unsigned mwf_order(struct sched *s, const struct sched_view *v,
-			  uint16_t *out, unsigned max)
+/*
+ * Find each TB's last issued own warp (barrier-waiting ones included) into
+ * m->last, and with count, the size of each TB's bucket of listable warps
+ * into m->cnt[tb + 1].  A TB whose tb_start was not seen is started.
+ */
+static void mwf_scan(struct sched *s, const struct sched_view *v, bool count)
 {
 	struct mwf *m = mwf_of(s);
-	unsigned n = 0;
-
-	/* bucket own listable warps by TB: oldest first (GTO) or by slot;
-	 * find each TB's last issued warp (barrier-waiting ones included) */
 	uint64_t best[MWF_MAX_TB];
-	memset(m->cnt, 0, sizeof(m->cnt));
+
+	if (count)
+		memset(m->cnt, 0, sizeof(m->cnt));
 	memset(best, 0, sizeof(best));
 	for (unsigned k = 0; k < MWF_MAX_TB; k++)
 		m->last[k] = SCHED_NIL;
@@ -140,9 +144,19 @@ static unsigned mwf_order(struct sched *s, const struct sched_view *v,
 			best[tb] = m->seq[w];
 			m->last[tb] = (uint16_t)w;
 		}
-		if (mwf_listable(v, w))
+		if (count && mwf_listable(v, w))
 			m->cnt[tb + 1]++;
 	}
+}
+
+static unsigned mwf_order(struct sched *s, const struct sched_view *v,
+			  uint16_t *out, unsigned max)
+{
+	struct mwf *m = mwf_of(s);
+	unsigned n = 0;
+
+	/* bucket own listable warps by TB: oldest first (GTO) or by slot */
+	mwf_scan(s, v, true);
 	for (unsigned k = 0; k < MWF_MAX_TB; k++)
 		m->cnt[k + 1] += m->cnt[k];
 	if (m->gto) {
@@ -183,6 +197,87 @@ static unsigned mwf_order(struct sched *s, const struct sched_view *v,
 			out[n++] = m->tmp[b + (first + i) % len];
 	}
 	return n;
+}
+
+/* The cursor of mwf_next: 1 + (rank index, phase, position). */
+#define MWF_IT(r, ph, i) (1u + ((unsigned)(r) << 10 | (unsigned)(ph) << 9 | \
+				(unsigned)(i)))
+
+/*
+ * mwf_order lazily.  The first call finds the TBs' last issued warps and
+ * the TBs with a warp in want; then TBs in rank order, and in each the
+ * warps in want as order() lists them: MWF(GTO) the last issued warp, then
+ * the others oldest first (phase 0, then 1 at position i of the age
+ * order); MWF(LRR) the slots after the last issued one, then from the
+ * lowest (phase 0 and 1, position i = next slot).  Slots in want are own,
+ * valid and ready (so not at a barrier): listable if their TB is in the
+ * table.
+ */
+static int mwf_next(struct sched *s, const struct sched_view *v,
+		    const uint64_t *want, unsigned *it)
+{
+	struct mwf *m = mwf_of(s);
+	unsigned r = 0, ph = 0, i = 0;
+
+	if (!*it) {
+		mwf_scan(s, v, false);
+		m->walk_tbs = 0;
+		for (unsigned k = 0; k < (v->n_slots + 63) / 64; k++)
+			for (uint64_t b = want[k]; b; b &= b - 1) {
+				unsigned w = k * 64 + (unsigned)
+					__builtin_ctzll(b);
+				if (v->tb[w] < MWF_MAX_TB)
+					m->walk_tbs |= 1ULL << v->tb[w];
+			}
+	} else {
+		r = (*it - 1) >> 10;
+		ph = ((*it - 1) >> 9) & 1;
+		i = (*it - 1) & 511;
+	}
+	for (; r < m->n_rank; r++, ph = 0, i = 0) {
+		unsigned tb = m->rank[r], last = m->last[tb];
+		if (!((m->walk_tbs >> tb) & 1))
+			continue;
+		if (m->gto) {
+			if (ph == 0) {
+				ph = 1;
+				if (last != SCHED_NIL && sched_bit(want, last)) {
+					*it = MWF_IT(r, 1, 0);
+					return (int)last;
+				}
+			}
+			for (; i < m->ages.n; i++) {
+				unsigned w = m->ages.by_prio[i];
+				if (w != last && v->tb[w] == tb &&
+				    sched_bit(want, w)) {
+					*it = MWF_IT(r, 1, i + 1);
+					return (int)w;
+				}
+			}
+			continue;
+		}
+		/* LRR: slots after last, then from the lowest up to last */
+		unsigned from = last == SCHED_NIL ? 0 : last + 1;
+		if (ph == 0) {
+			for (unsigned w = i > from ? i : from;
+			     (w = sched_next_set(want, w, v->n_slots)) <
+			     v->n_slots; w++)
+				if (v->tb[w] == tb) {
+					*it = MWF_IT(r, 0, w + 1);
+					return (int)w;
+				}
+			ph = 1;
+			i = 0;
+		}
+		for (unsigned w = i; (w = sched_next_set(want, w, from)) < from;
+		     w++)
+			if (v->tb[w] == tb) {
+				*it = MWF_IT(r, 1, w + 1);
+				return (int)w;
+			}
+	}
+	*it = MWF_IT(m->n_rank, 0, 0);
+	return -1;
 }
 
 static void mwf_warp_added(struct sched *s, unsigned slot, uint64_t age)
@@ -268,6 +363,7 @@ static void mwf_tb_end(struct sched *s, unsigned tb)
 	.priv_size = sizeof(struct mwf),             \
 	.init = mwf_init,                            \
 	.order = mwf_order,                          \
+	.next = mwf_next,                            \
 	.warp_added = mwf_warp_added,                \
 	.warp_removed = mwf_warp_removed,            \
 	.issued = mwf_issued,                        \

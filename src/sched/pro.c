@@ -378,12 +378,11 @@ static void pro_phase(struct pro *p, const struct sched_view *v)
 	}
 }
 
-static unsigned pro_order(struct sched *s, const struct sched_view *v,
-			  uint16_t *out, unsigned max)
+/* What a scheduler-cycle's order starts with: the phase transition, the
+ * slot -> TB map, the THRESHOLD re-sort (a second call in the same cycle
+ * changes nothing). */
+static void pro_begin(struct pro *p, const struct sched_view *v)
 {
-	struct pro *p = pro_of(s);
-	unsigned n = 0;
-
 	pro_phase(p, v);
 	if (p->need_map)
 		pro_refresh(p, v);
@@ -396,6 +395,15 @@ static unsigned pro_order(struct sched *s, const struct sched_view *v,
 			pro_sort_warps(p, p->list[PRO_LL][i], p->slow);
 		pro_trace(p);
 	}
+}
+
+static unsigned pro_order(struct sched *s, const struct sched_view *v,
+			  uint16_t *out, unsigned max)
+{
+	struct pro *p = pro_of(s);
+	unsigned n = 0;
+
+	pro_begin(p, v);
 	/* H, M, L, then Finish TBs; warps of each TB in ring order */
 	for (unsigned l = 0; l <= PRO_NLIST && n < max; l++) {
 		unsigned cnt = l < PRO_NLIST ? p->n_list[l] : PRO_MAX_TB;
@@ -417,6 +425,62 @@ static unsigned pro_order(struct sched *s, const struct sched_view *v,
 		if (p->own[w] && !p->in_ring[w] && sched_valid(v, w))
 			out[n++] = (uint16_t)w;
 	return n;
+}
+
+/* The cursor of pro_next: 1 + (list l, entry i, ring step j, next slot
+ * w), l = PRO_NLIST the Finish TBs by slot, PRO_NLIST + 1 the own warps in
+ * no ring (w: the next slot to look at). */
+#define PRO_IT(l, i, j, w) (1u + ((unsigned)(l) << 25 | (unsigned)(i) << 18 \
+				  | (unsigned)(j) << 9 | (unsigned)(w)))
+
+/* pro_order lazily: the same walk, yielding only the slots in want. */
+static int pro_next(struct sched *s, const struct sched_view *v,
+		    const uint64_t *want, unsigned *it)
+{
+	struct pro *p = pro_of(s);
+	unsigned l = 0, i = 0, j = 0, w = SCHED_NIL;
+	bool mid = false; /* resuming inside a ring */
+	bool fin = false; /* resuming among the warps in no ring */
+
+	if (!*it) {
+		pro_begin(p, v);
+	} else {
+		unsigned c = *it - 1;
+		l = c >> 25;
+		i = (c >> 18) & 127;
+		j = (c >> 9) & 511;
+		w = c & 511;
+		mid = j != 0;
+		fin = l == PRO_NLIST + 1;
+	}
+	for (; l <= PRO_NLIST; l++, i = 0) {
+		unsigned cnt = l < PRO_NLIST ? p->n_list[l] : PRO_MAX_TB;
+		for (; i < cnt; i++, mid = false) {
+			unsigned tb = l < PRO_NLIST ? p->list[l][i] : i;
+			if (l == PRO_NLIST && p->state[tb] != PRO_FINISH)
+				continue;
+			struct sched_ring *r = &p->ring[tb];
+			if (!mid) {
+				j = 0;
+				w = r->head;
+			}
+			for (; j < r->n; j++, w = p->links.next[w])
+				if (sched_bit(want, w)) {
+					*it = PRO_IT(l, i, j + 1,
+						     p->links.next[w]);
+					return (int)w;
+				}
+		}
+	}
+	/* own warps in no ring (TB slot beyond the table), by slot */
+	w = fin ? w : 0;
+	for (; (w = sched_next_set(want, w, v->n_slots)) < v->n_slots; w++)
+		if (p->own[w] && !p->in_ring[w]) {
+			*it = PRO_IT(PRO_NLIST + 1, 0, 0, w + 1);
+			return (int)w;
+		}
+	*it = PRO_IT(PRO_NLIST + 1, 0, 0, v->n_slots);
+	return -1;
 }
 
 static void pro_warp_added(struct sched *s, unsigned slot, uint64_t age)
@@ -529,6 +593,7 @@ const struct sched_ops sched_pro_ops = {
 	.priv_size = sizeof(struct pro),
 	.init = pro_init,
 	.order = pro_order,
+	.next = pro_next,
 	.warp_added = pro_warp_added,
 	.warp_removed = pro_warp_removed,
 	.issued = pro_issued,

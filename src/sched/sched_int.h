@@ -213,17 +213,33 @@ static inline void sched_ages_rotate(struct sched_ages *a, unsigned k)
  * want.  Slots in want are ready, so the ready-first split of
  * sched_ages_order() leaves their relative order unchanged.
  */
+static inline int sched_list_next(const uint16_t *list, unsigned n,
+				  unsigned skip, const uint64_t *want,
+				  unsigned *it);
+
 static inline int sched_ages_next(const struct sched_ages *a, unsigned skip,
 				  const uint64_t *want, unsigned *it)
 {
-	for (unsigned i = *it ? *it - 1 : 0; i < a->n; i++) {
-		unsigned w = a->by_prio[i];
+	return sched_list_next(a->by_prio, a->n, skip, want, it);
+}
+
+/*
+ * sched_ops.next over any priority list (n slots, best first) that does
+ * not change during the walk: the next entry from cursor *it (1 + index;
+ * 0 is taken as 1) that is not skip and is set in want.
+ */
+static inline int sched_list_next(const uint16_t *list, unsigned n,
+				  unsigned skip, const uint64_t *want,
+				  unsigned *it)
+{
+	for (unsigned i = *it ? *it - 1 : 0; i < n; i++) {
+		unsigned w = list[i];
 		if (w != skip && sched_bit(want, w)) {
 			*it = i + 2;
 			return (int)w;
 		}
 	}
-	*it = a->n + 1;
+	*it = n + 1;
 	return -1;
 }
 

@@ -193,6 +193,11 @@ struct twarp {
 	uint8_t dwr_n;         /* DWR: partners combined into its LAT between
 				  issue and the LD/ST unit (it leads) */
 	uint16_t dwr_m[8];     /* ... their warp slots (TDWR_MAXP - 1) */
+	/* busy cycles: scoreboard fast path (tsb_collide) */
+	uint32_t n_sb;         /* ids tsb_reserve set and tsb_release has not
+				  cleared yet: never below sb's popcount, so
+				  0 means no pending write (a launch's fresh
+				  sb may leave it higher: only slower) */
 };
 
 /* One L1I miss status holding register: a line being fetched from the
@@ -391,6 +396,14 @@ struct tsm {
 	uint64_t ldw_n;              /* refused retries while waiting, not
 					yet added to the L1's counters */
 	struct mem_push_wait ldw;    /* what the waiting push depends on */
+	/* busy cycles (tsm_issue.c): per-cycle work of the issue stage kept
+	 * off its hot path */
+	uint8_t hooks_ok;            /* hooks below computed (the policies
+					never change after tgpu_create) */
+	uint8_t hook_issued;         /* some scheduler has issued() */
+	uint8_t hook_setp;           /* some scheduler has setp_executed() */
+	uint8_t hook_back;           /* some scheduler has branch_backward() */
+	uint8_t hook_failed;         /* some scheduler has issue_failed() */
 };
 
 /*
@@ -680,6 +693,8 @@ static inline void tstats_note_mem(struct tstats *st, const struct fmemrec *r)
 static inline bool tsb_collide(const struct tgpu *t,
 			       const struct twarp *w, uint32_t pc)
 {
+	if (!w->n_sb) /* nothing pending */
+		return false;
 	const struct tinsn *ti = &t->ti[pc];
 	const uint32_t *id = t->ops + ti->use_off;
 	for (unsigned i = 0; i < (unsigned)ti->n_use + ti->n_def; i++)
@@ -694,6 +709,7 @@ static inline void tsb_reserve(const struct tgpu *t, struct twarp *w,
 	const struct tinsn *ti = &t->ti[pc];
 	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
 	for (unsigned i = 0; i < ti->n_def; i++) {
+		w->n_sb += !tbit(w->sb, id[i]);
 		tbit_set(w->sb, id[i]);
 		if (long_op)
 			tbit_set(w->lo, id[i]);
@@ -707,7 +723,8 @@ static inline void tsb_release(const struct tgpu *t, struct twarp *w,
 	const struct tinsn *ti = &t->ti[pc];
 	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
 	for (unsigned i = 0; i < ti->n_def; i++) {
-		SIM_ASSERT(tbit(w->sb, id[i]));
+		SIM_ASSERT(tbit(w->sb, id[i]) && w->n_sb > 0);
+		w->n_sb -= tbit(w->sb, id[i]);
 		tbit_clr(w->sb, id[i]);
 		tbit_clr(w->lo, id[i]);
 	}
@@ -717,6 +734,8 @@ static inline void tsb_release(const struct tgpu *t, struct twarp *w,
 static inline bool tsb_long_op(const struct tgpu *t,
 			       const struct twarp *w, uint32_t pc)
 {
+	if (!w->n_sb) /* lo is a subset of sb: nothing pending */
+		return false;
 	const struct tinsn *ti = &t->ti[pc];
 	const uint32_t *id = t->ops + ti->use_off;
 	for (unsigned i = 0; i < ti->n_use; i++)

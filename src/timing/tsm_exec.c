@@ -50,10 +50,17 @@ static inline void ex_sb_update(struct tgpu *t, struct tsm *s, unsigned wi)
 		s->q_dirty = 1;
 }
 
-void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
+/* Warp w has exited: only then can tgpu_warp_check_done find it done
+ * (tested here first, saving a call per writeback of a live warp). */
+static inline bool ex_exited(const struct twarp *w)
 {
-	unsigned slot = (unsigned)(t->cycle % T_WHEEL);
-	unsigned n = s->wheel_n[slot];
+	return w->fw && w->fw->state == FW_EXITED;
+}
+
+/* The writebacks of wheel slot `slot` (n >= 1 of them). */
+static void __attribute__((noinline)) wb_cycle(struct tgpu *t, struct tsm *s,
+					       unsigned slot, unsigned n)
+{
 	for (unsigned i = 0; i < n; i++) {
 		struct twb *b = &s->wheel[slot][i];
 		struct twarp *w = &s->w[b->warp];
@@ -68,11 +75,19 @@ void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
 		} else if (w->ib_n) {
 			ex_sb_update(t, s, b->warp);
 		}
-		if (!w->n_wb && !w->n_mem && !w->n_oc)
+		if (!w->n_wb && !w->n_mem && !w->n_oc && ex_exited(w))
 			tgpu_warp_check_done(t, s, b->warp);
 	}
 	s->wheel_n[slot] = 0;
 	s->wheel_cnt -= n;
+}
+
+void tsm_wb_cycle(struct tgpu *t, struct tsm *s)
+{
+	unsigned slot = (unsigned)(t->cycle % T_WHEEL);
+	unsigned n = s->wheel_n[slot];
+	if (n) /* none due: no set-up */
+		wb_cycle(t, s, slot, n);
 }
 
 /* Schedule a writeback of (warp, pc) at cycle `at` (room checked). */
@@ -101,15 +116,14 @@ static void ex_accepted(struct tgpu *t, struct tsm *s, unsigned wi)
 	SIM_ASSERT(w->n_oc > 0 && s->oc.busy > 0);
 	w->n_oc--;
 	s->oc.busy--;
-	if (!w->n_wb && !w->n_mem && !w->n_oc)
+	if (!w->n_wb && !w->n_mem && !w->n_oc && ex_exited(w))
 		tgpu_warp_check_done(t, s, wi);
 }
 
-void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
+/* The execute stage with OC_EX holding something. */
+static void __attribute__((noinline)) ex_cycle(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
-	if (!o->busy)
-		return;
 	unsigned buses = t->oc.buses;
 	for (unsigned c = TOC_SP; c <= TOC_SFU; c++) {
 		unsigned k = 0, n = o->n_ocex[c];
@@ -155,4 +169,12 @@ void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
 			tsm_warp_update(t, s, e.warp);
 		ex_accepted(t, s, e.warp);
 	}
+}
+
+void tsm_ex_cycle(struct tgpu *t, struct tsm *s)
+{
+	const struct toc *o = &s->oc;
+	/* nothing in OC_EX: nothing moves (tested before any set-up) */
+	if (o->n_ocex[TOC_SP] | o->n_ocex[TOC_SFU] | o->n_ocex[TOC_MEM])
+		ex_cycle(t, s);
 }

@@ -191,17 +191,17 @@ void tsm_fetch_cycle(struct tgpu *t, struct tsm *s,
 			return;
 		}
 	}
+	uint64_t any = 0;
+	for (unsigned i = 0; i < t->n_words; i++)
+		any |= s->fetchable[i];
+	if (!any)
+		return;
 	struct fetch_view fv = {
 		.cycle = t->cycle, .n_slots = t->n_slots, .n_words = t->n_words,
 		.fetchable = s->fetchable, .ib_fill = s->ibfill,
 		.last = s->fetch_last,
 		.sched = s->sched, .n_sched = t->n_sched, .sv = sv,
 		.scratch = s->forder};
-	bool any = false;
-	for (unsigned i = 0; i < t->n_words; i++)
-		any |= s->fetchable[i] != 0;
-	if (!any)
-		return;
 	int f = t->fetch->pick(&fv);
 	if (f < 0)
 		return;

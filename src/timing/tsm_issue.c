@@ -52,7 +52,22 @@ static uint64_t setp_src(const struct fwarp *fw, const uint32_t *slot,
 	return o->kind == OK_IMM ? (uint64_t)o->imm : 0;
 }
 
-/* Try to issue the first I-buffer entry of warp wi. */
+/* Whether the first I-buffer entry of warp wi cannot leave the issue
+ * stage this cycle: its class's ID_OC register needs a free slot; a
+ * memory instruction also needs the warp's access record, which the
+ * previous one holds until it reaches the LD/ST unit.  Checked before
+ * issue_one (most failed attempts stop here, without a call). */
+static inline bool issue_struct(const struct tgpu *t, const struct tsm *s,
+				unsigned wi)
+{
+	const struct twarp *w = &s->w[wi];
+	const struct tinsn *ti = &t->ti[w->ib_pc];
+	unsigned cls = toc_class_of(ti);
+	return s->oc.n_idoc[cls] >= t->oc.w_idoc[cls] ||
+		(ti->is_mem && w->oc_mem);
+}
+
+/* Try to issue the first I-buffer entry of warp wi (issue_struct passed). */
 static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 				unsigned wi, int prev_unit, int *unit_out)
 {
@@ -66,11 +81,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 
 	/* a head off the SIMT top's path is flushed, never issued */
 	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc);
-	/* its class's ID_OC register needs a free slot; a memory
-	 * instruction also needs the warp's access record, which the
-	 * previous one holds until it reaches the LD/ST unit */
-	if (o->n_idoc[cls] >= t->oc.w_idoc[cls] || (ti->is_mem && w->oc_mem))
-		return IR_STRUCT;
+	SIM_ASSERT(!issue_struct(t, s, wi));
 	/* a first issue comes from the candidates (no collision); a second
 	 * (dual issue) must check */
 	SIM_ASSERT(prev_unit >= 0 || !tsb_collide(t, w, pc));
@@ -127,15 +138,27 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	*unit_out = ti->unit;
 	s->issued++;
 	t->last_issue = t->cycle;
-	for (unsigned i = 0; i < t->n_sched; i++) {
-		struct sched *p = s->sched[i];
-		if (p->ops->issued)
-			p->ops->issued(p, wi, t->cycle, n_active, pc);
-		if (in->op == OP_SETP && p->ops->setp_executed)
-			p->ops->setp_executed(p, wi, pc, sa, sb);
-		if (g->n_back != back && p->ops->branch_backward)
-			p->ops->branch_backward(p, wi, pc, fw->sp ?
-						fw->stack[fw->sp - 1].pc : pc);
+	/* the policies' hooks, in scheduler order (loops only for hooks
+	 * some policy has: s->hook_*) */
+	bool setp = s->hook_setp && in->op == OP_SETP;
+	bool bk = s->hook_back && g->n_back != back;
+	if (s->hook_issued && !setp && !bk) {
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->issued)
+				p->ops->issued(p, wi, t->cycle, n_active, pc);
+		}
+	} else if (setp || bk) {
+		for (unsigned i = 0; i < t->n_sched; i++) {
+			struct sched *p = s->sched[i];
+			if (p->ops->issued)
+				p->ops->issued(p, wi, t->cycle, n_active, pc);
+			if (setp && p->ops->setp_executed)
+				p->ops->setp_executed(p, wi, pc, sa, sb);
+			if (bk && p->ops->branch_backward)
+				p->ops->branch_backward(p, wi, pc, fw->sp ?
+					fw->stack[fw->sp - 1].pc : pc);
+		}
 	}
 	/* barrier and exit events */
 	if (fw->state == FW_BARRIER && old_state != FW_BARRIER) {
@@ -192,7 +215,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	return IR_ISSUED;
 }
 
-static unsigned popc_words(const uint64_t *a, unsigned n)
+static inline unsigned popc_words(const uint64_t *a, unsigned n)
 {
 	unsigned c = 0;
 	for (unsigned i = 0; i < n; i++)
@@ -200,43 +223,66 @@ static unsigned popc_words(const uint64_t *a, unsigned n)
 	return c;
 }
 
-void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
-		     const struct sched_view *v)
+/* Which event hooks the SM's policies have (they never change). */
+static void issue_hooks(const struct tgpu *t, struct tsm *s)
 {
-	unsigned ns = t->n_sched, nw = t->n_words, n_cand = 0, n_issued = 0;
+	for (unsigned i = 0; i < t->n_sched; i++) {
+		const struct sched_ops *op = s->sched[i]->ops;
+		s->hook_issued |= op->issued != NULL;
+		s->hook_setp |= op->setp_executed != NULL;
+		s->hook_back |= op->branch_backward != NULL;
+		s->hook_failed |= op->issue_failed != NULL;
+	}
+	s->hooks_ok = 1;
+}
+
+/* The issue stage over bitsets of nw words (a constant 1 for SMs of up
+ * to 64 warp slots: tsm_issue_cycle specialises it). */
+static inline __attribute__((always_inline)) void
+issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
+	    unsigned nw)
+{
+	unsigned ns = t->n_sched, n_issued = 0;
 	/* candidates whose class's ID_OC register is full cannot issue:
 	 * collector stalls without asking anyone (taken out of `cand` into
 	 * `blocked`) */
 	const struct toc *o = &s->oc;
-	uint64_t full[TOC__COUNT], blocked[SCHED_MAX_WARPS / 64];
-	bool any_full = false;
-	unsigned n_coll = 0, n_struct = 0;
-	for (unsigned c = 0; c < TOC__COUNT; c++) {
-		full[c] = o->n_idoc[c] >= t->oc.w_idoc[c] ? ~0ULL : 0;
-		any_full |= full[c] != 0;
-	}
+	const struct toc_cfg *oc = &t->oc;
+	uint64_t blocked[SCHED_MAX_WARPS / 64];
+	uint64_t fm = o->n_idoc[TOC_MEM] >= oc->w_idoc[TOC_MEM] ? ~0ULL : 0;
+	uint64_t fs = o->n_idoc[TOC_SFU] >= oc->w_idoc[TOC_SFU] ? ~0ULL : 0;
+	uint64_t fp = o->n_idoc[TOC_SP] >= oc->w_idoc[TOC_SP] ? ~0ULL : 0;
+	bool any_full = (fm | fs | fp) != 0;
+	unsigned n_cand = 0, n_coll = 0, n_struct = 0, n_data = 0, n_wp = 0;
+	const uint64_t *ready = s->cb[TC_READY];
+	uint64_t *cand = s->cand;
 
+	if (!s->hooks_ok)
+		issue_hooks(t, s);
 	/* per-warp-cycle attribution, taken before anything issues */
+	uint64_t any_c = 0, any_wp = 0;
 	for (unsigned i = 0; i < nw; i++) {
 		/* a wrong-path I-buffer is a control stall */
-		uint64_t wp = s->cb[TC_READY][i] & s->wrongpath[i];
-		uint64_t r = s->cb[TC_READY][i] & ~wp;
-		uint64_t c = r & ~s->sbwait[i];
-		if (wp)
-			t->st.wc[TW_CONTROL] += bit_popc64(wp);
-		n_cand += bit_popc64(c);
-		blocked[i] = 0;
+		any_wp |= s->wrongpath[i];
+		uint64_t wp = ready[i] & s->wrongpath[i];
+		uint64_t r = ready[i] & ~wp, sbw = s->sbwait[i];
+		uint64_t c = r & ~sbw, bl = 0;
 		if (any_full) {
-			blocked[i] = c & ((s->nextmem[i] & full[TOC_MEM]) |
-				(s->nextsfu[i] & full[TOC_SFU]) |
-				(~s->nextmem[i] & ~s->nextsfu[i] &
-				 full[TOC_SP]));
-			n_coll += bit_popc64(blocked[i]);
+			uint64_t nm = s->nextmem[i], nf = s->nextsfu[i];
+			bl = c & ((nm & fm) | (nf & fs) | (~nm & ~nf & fp));
 		}
-		s->cand[i] = c & ~blocked[i];
+		blocked[i] = bl;
+		cand[i] = c & ~bl;
+		any_c |= cand[i];
+		if (wp)
+			n_wp += bit_popc64(wp);
+		if (bl)
+			n_coll += bit_popc64(bl);
+		n_cand += bit_popc64(c);
 		if (s->recbusy[i])
-			n_struct += bit_popc64(s->cand[i] & s->recbusy[i]);
-		t->st.wc[TW_DATA] += bit_popc64(r & s->sbwait[i]);
+			n_struct += bit_popc64(cand[i] & s->recbusy[i]);
+		if (sbw)
+			n_data += bit_popc64(r & sbw);
 		if (t->need_long_op) {
 			uint64_t m = r, lo = 0;
 			while (m) {
@@ -249,34 +295,63 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 			s->long_op[i] = lo;
 		}
 	}
-	t->st.wc[TW_EXIT] += popc_words(s->cb[TC_EXIT], nw);
-	t->st.wc[TW_BARRIER] += popc_words(s->cb[TC_BAR], nw);
-	t->st.wc[TW_DATA] += popc_words(s->cb[TC_MEMW], nw);
-	t->st.wc[TW_FETCH] += popc_words(s->cb[TC_FETCH], nw);
-	t->st.wc[TW_CONTROL] += popc_words(s->cb[TC_CTRL], nw);
-	t->st.wc[TW_EMPTY] += popc_words(s->cb[TC_EMPTY], nw);
-	t->st.wc[TW_PARTNER] += popc_words(s->cb[TC_PSYNC], nw);
+	/* the other classes: one popcount each (a hardware popcount is
+	 * cheaper than keeping counts in tsm_warp_update) */
+	uint64_t *wc = t->st.wc;
+	wc[TW_EXIT] += popc_words(s->cb[TC_EXIT], nw);
+	wc[TW_BARRIER] += popc_words(s->cb[TC_BAR], nw);
+	wc[TW_DATA] += popc_words(s->cb[TC_MEMW], nw) + n_data;
+	wc[TW_FETCH] += popc_words(s->cb[TC_FETCH], nw);
+	wc[TW_CONTROL] += popc_words(s->cb[TC_CTRL], nw) + n_wp;
+	wc[TW_EMPTY] += popc_words(s->cb[TC_EMPTY], nw);
+	wc[TW_PARTNER] += popc_words(s->cb[TC_PSYNC], nw);
+
+	if (!any_c && !any_wp && !t->need_long_op) {
+		/* no scheduler has a candidate or a warp to flush: none is
+		 * asked, nothing changes; each one's stall kind */
+		const uint64_t *sm = s->smask;
+		for (unsigned k = 0; k < ns; k++, sm += nw) {
+			uint64_t bl = 0, rd = 0;
+			for (unsigned i = 0; i < nw; i++) {
+				bl |= blocked[i] & sm[i];
+				rd |= ready[i] & sm[i];
+			}
+			if (bl)
+				t->st.sched_pipeline++;
+			else if (rd)
+				t->st.sched_scoreboard++;
+			else
+				t->st.sched_idle++;
+		}
+		t->st.sched_cycles += ns;
+		s->sched_first = s->sched_first + 1 < ns ?
+			s->sched_first + 1 : 0;
+		wc[TW_COLLECTOR] += n_coll;
+		SIM_ASSERT(n_cand == n_coll && !n_struct);
+		return;
+	}
 
 	for (unsigned k = 0; k < ns; k++) {
-		unsigned si = (s->sched_first + k) % ns;
+		unsigned si = s->sched_first + k;
+		if (si >= ns)
+			si -= ns;
 		struct sched *p = s->sched[si];
 		const uint64_t *sm = s->smask + (size_t)si * nw;
-		bool any_data = false, any_struct = false, issued = false;
-		bool has_cand = false, has_ready = false, has_blocked = false;
-		uint64_t any_wp = 0;
+		bool any_struct = false, issued = false;
+		uint64_t has_cand = 0, has_ready = 0, has_blocked = 0;
+		uint64_t swp = 0;
 		for (unsigned i = 0; i < nw; i++) {
-			uint64_t c = s->cand[i] & sm[i];
-			any_wp |= s->wrongpath[i] & sm[i];
-			has_blocked |= (blocked[i] & sm[i]) != 0;
-			has_cand |= c != 0;
-			has_ready |= (s->cb[TC_READY][i] & sm[i]) != 0;
+			has_cand |= cand[i] & sm[i];
+			has_ready |= ready[i] & sm[i];
+			has_blocked |= blocked[i] & sm[i];
+			swp |= s->wrongpath[i] & sm[i];
 		}
 		t->st.sched_cycles++;
 		/* a policy is asked only when it has a candidate (two-level
 		 * also reorganises its pool in order(): asked every cycle) */
 		if (!has_cand && !t->need_long_op) {
 			/* nothing issues: the scheduler visits every warp */
-			for (unsigned i = 0; any_wp && i < nw; i++)
+			for (unsigned i = 0; swp && i < nw; i++)
 				for (uint64_t m = s->wrongpath[i] & sm[i]; m;
 				     m &= m - 1)
 					tsm_ib_flush(t, s, i * 64 + (unsigned)
@@ -289,28 +364,29 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 				t->st.sched_idle++;
 			continue;
 		}
-		any_data = has_ready;
-		any_struct = has_blocked;
+		any_struct = has_blocked != 0;
 		/* walk the policy's order: lazily through next() over the
 		 * slots the walk acts on (candidates, and wrong-path warps to
 		 * flush), else over the whole order() */
 		struct tsm_walk walk;
-		for (unsigned i = 0; p->ops->next && i < nw; i++)
-			walk.want[i] = (s->cand[i] | (any_wp ?
-					s->wrongpath[i] : 0)) & sm[i];
+		if (p->ops->next)
+			for (unsigned i = 0; i < nw; i++)
+				walk.want[i] = (cand[i] | (swp ?
+						s->wrongpath[i] : 0)) & sm[i];
 		tsm_walk_start(t, s, p, v, &walk);
 		while (!issued) {
 			int x = tsm_walk_next(s, p, v, &walk);
 			if (x < 0)
 				break;
 			unsigned wi = (unsigned)x;
-			if (!tbit(s->cand, wi)) {
-				if (any_wp && tbit(s->wrongpath, wi))
+			if (!tbit(cand, wi)) {
+				if (swp && tbit(s->wrongpath, wi))
 					tsm_ib_flush(t, s, wi);
 				continue;
 			}
 			int unit = -1;
-			enum issue_res r = issue_one(t, s, wi, -1, &unit);
+			enum issue_res r = issue_struct(t, s, wi) ? IR_STRUCT :
+				issue_one(t, s, wi, -1, &unit);
 			if (t->err)
 				return;
 			if (r == IR_ISSUED) {
@@ -324,7 +400,8 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 				     !tbit(s->sbwait, wi) &&
 				     !tbit(s->wrongpath, wi) && w->ib_n; d++) {
 					int u2 = -1;
-					if (issue_one(t, s, wi, unit, &u2) !=
+					if (issue_struct(t, s, wi) ||
+					    issue_one(t, s, wi, unit, &u2) !=
 					    IR_ISSUED)
 						break;
 					if (t->err)
@@ -335,22 +412,30 @@ void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 				any_struct = true;
 				n_struct += !tbit(s->recbusy, wi);
 			}
-			if (!issued && p->ops->issue_failed)
+			if (!issued && s->hook_failed && p->ops->issue_failed)
 				p->ops->issue_failed(p, wi, t->cycle);
 		}
 		if (issued)
 			t->st.sched_issued++;
 		else if (any_struct)
 			t->st.sched_pipeline++;
-		else if (any_data)
+		else if (has_ready)
 			t->st.sched_scoreboard++;
 		else
 			t->st.sched_idle++;
 	}
-	s->sched_first = (s->sched_first + 1) % ns;
-	t->st.wc[TW_ISSUED] += n_issued;
-	t->st.wc[TW_COLLECTOR] += n_coll;
-	t->st.wc[TW_STRUCT] += n_struct;
-	t->st.wc[TW_ARBIT] += n_cand - n_issued - n_coll - n_struct;
+	s->sched_first = s->sched_first + 1 < ns ? s->sched_first + 1 : 0;
+	wc[TW_ISSUED] += n_issued;
+	wc[TW_COLLECTOR] += n_coll;
+	wc[TW_STRUCT] += n_struct;
+	wc[TW_ARBIT] += n_cand - n_issued - n_coll - n_struct;
 }
 
+void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
+		     const struct sched_view *v)
+{
+	if (t->n_words == 1)
+		issue_cycle(t, s, v, 1);
+	else
+		issue_cycle(t, s, v, t->n_words);
+}

@@ -119,6 +119,9 @@ void toc_sm_reset(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
 	memset(s->nextsfu, 0, t->n_words * 8);
+	/* the launch gives every warp slot a fresh scoreboard */
+	for (unsigned w = 0; w < t->n_slots; w++)
+		s->w[w].n_sb = 0;
 	memset(o->idoc_head, 0, sizeof(o->idoc_head));
 	memset(o->n_idoc, 0, sizeof(o->n_idoc));
 	memset(o->n_ocex, 0, sizeof(o->n_ocex));
