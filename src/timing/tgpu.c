@@ -856,6 +856,64 @@ static void policy_stats(struct tgpu *t)
 	t->st.policy = t->pol_st;
 }
 
+/*
+ * Clock jump (issue 17): after the SMs' part of cycle c, when every SM
+ * with work sleeps (tsm.asleep) and dispatch can place no block, nothing
+ * can happen in an SM before the earliest wake_at of the sleeping SMs
+ * (their own events: a writeback due, the fetch buffer, ...) or before
+ * the memory system's next event (a reply poppable, room in an L1: what
+ * moves mem_ev or ends a waiting push).  Returns J >= 1: the memory
+ * ticks of cycles c .. c + J - 1 and the SM visits of cycles c + 1 ..
+ * c + J - 1 would all change nothing, so the loop may mem_sys_skip J
+ * ticks and go on at cycle c + J (J = 1: tick as usual); dispatch()'s
+ * round-robin start still moves once per skipped cycle.  The per-cycle
+ * checks after the tick must see the cycle they would fire at, so J
+ * stops at the watchdog's, gpgpu_max_cycle's, the hang and livelock
+ * windows' cycles and at the next progress line.  The sleeping SMs count
+ * the skipped cycles themselves when they wake (tsm_wake).
+ */
+static inline uint64_t jump_add(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b; /* saturating */
+}
+
+static uint64_t launch_jump(const struct tgpu *t)
+{
+	const struct ws_config *c = t->cfg;
+	uint64_t now = t->cycle, end = UINT64_MAX;
+	bool room = false;
+	if (t->tb_done >= t->n_ctas) /* the launch ends after this tick */
+		return 1;
+	for (unsigned i = 0; i < t->n_sm; i++) {
+		const struct tsm *s = &t->sm[i];
+		room |= s->n_res < s->n_tb;
+		if (!s->n_res && !s->ldst.busy)
+			continue;
+		if (!s->asleep)
+			return 1;
+		end = MIN(end, s->wake_at);
+	}
+	if (room && t->tb_next < t->n_ctas)
+		return 1;
+	uint64_t k = mem_sys_next_event(t->ms);
+	if (k < 3) /* nothing to gain: tick */
+		return 1;
+	if (k != UINT64_MAX)
+		end = MIN(end, now + k - 1);
+	end = MIN(end, jump_add(t->last_issue,
+				jump_add(c->watchdog_cycles, 1)));
+	if (c->max_cycle)
+		end = MIN(end, c->max_cycle);
+	if (c->hang_cycles)
+		end = MIN(end, jump_add(t->prog_cycle,
+					jump_add(c->hang_cycles, 1)));
+	if (c->livelock_cycles)
+		end = MIN(end, jump_add(t->lw_start, c->livelock_cycles));
+	if (c->progress_s)
+		end = MIN(end, (now | 0x3fff) + 1);
+	return end > now + 1 ? end - now : 1;
+}
+
 int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 		struct flaunch_stats *fst, struct tstats *ts, struct diag *d)
 {
@@ -899,26 +957,26 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 				break;
 			}
 		}
-		/*
-		 * Clock jump (not wired yet): when every SM with work sleeps
-		 * (or has none) and dispatch can place no block, nothing
-		 * happens in the SMs before min(tsm.wake_at over the sleeping
-		 * SMs, the memory system's next event), so the loop could
-		 * mem_sys_skip to that cycle instead of ticking; a sleeping
-		 * SM counts the skipped cycles itself when it wakes
-		 * (tsm_wake).  The per-cycle checks below must then see the
-		 * jump: the watchdog and gpgpu_max_cycle cap the target, the
-		 * livelock window and hang test look at the cycle they would
-		 * have fired at, progress output every 2^14 cycles.
-		 */
 		if (t->err) {
 			fgpu_report_fault(g, d);
 			rc = t->err;
 			break;
 		}
-		mem_sys_tick(t->ms);
-		launch_note_progress(t);
-		t->cycle++;
+		uint64_t jump = launch_jump(t);
+		if (jump > 1) { /* see launch_jump: the first tick is idle */
+			launch_note_progress(t);
+			mem_sys_skip(t->ms, jump);
+			t->cycle += jump;
+			/* dispatch() of the skipped cycles found no room but
+			 * moved its round-robin start */
+			if (t->tb_next < t->n_ctas)
+				t->disp_last = (unsigned)((t->disp_last +
+					jump - 1) % t->n_sm);
+		} else {
+			mem_sys_tick(t->ms);
+			launch_note_progress(t);
+			t->cycle++;
+		}
 		if (t->cycle - t->last_issue > t->cfg->watchdog_cycles) {
 			report_stuck(t, "deadlocked: no instruction issued for "
 				     "gpgpu_deadlock_cycles", NULL, d);
