@@ -13,6 +13,13 @@
  * not modelled.  A request of S bytes needs ceil(S / atom) column commands,
  * atom = burst_len x bus_bytes x chips (64 B on GTX480), each holding the
  * data bus for burst_len / data_ratio cycles.
+ *
+ * Host cost: banks are kept in masks by what their next command is (row
+ * hit: a column; open on another row: PRE; closed: ACT), so a DRAM cycle
+ * visits only banks of a kind whose channel-wide constraints are met, and
+ * after a cycle that issued nothing the channel computes the first cycle
+ * in which anything could issue (wake); the memory system does not tick
+ * it before then.
  */
 #include "../base/base.h"
 

@@ -19,7 +19,9 @@
  *   while (mem_sys_pop(ms, i, &r)) ...     replies due at cycle c
  *   mem_sys_push(ms, i, &a) ...            at most one access per SM
  *   mem_sys_tick(ms)                       advance to cycle c + 1
- * A quiet system (mem_sys_idle) may be fast-forwarded with mem_sys_skip.
+ * A quiet system (mem_sys_idle), or one whose next event
+ * (mem_sys_next_event) is more than one cycle away, may be fast-forwarded
+ * with mem_sys_skip.
  *
  * All time inside the memory system is kept on one global time line (see
  * struct mem_clock); latencies are configured in the cycles of the domain

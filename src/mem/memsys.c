@@ -6,8 +6,11 @@
  * Within one global time step, domains tick in reverse request-path order
  * (DRAM, L2, interconnect, core), so a request moves at most one stage per
  * step unless its ready stamp allows more.  When no request object is live
- * anywhere (both pools fully free) a tick only advances the clocks, and
- * mem_sys_skip jumps over any number of quiet cycles in O(1).
+ * anywhere (both pools fully free) a tick only advances the clocks.  With
+ * requests in flight only components that can act are ticked (DRAM
+ * channels and crossbar subnets keep a wake time, slices and L1s are
+ * visited through bitsets of non-empty queues), and mem_sys_next_event
+ * tells how many core cycles mem_sys_skip may jump in O(components).
  */
 #include "../base/base.h"
 
