@@ -296,11 +296,12 @@ static uint64_t wheel_next(const struct tgpu *t, const struct tsm *s)
  * (2) no reply is due (wake_at: the first queued one; the L1's events
  * word: one queued later) and the LD/ST unit is idle or waits on the L1's
  * state (a fill moves the events word; mem_push_wait_holds); (3) no
- * block is dispatched to it (tgpu.c's dispatch wakes it).  The quiet cycle's walk of the policies
- * with candidates must be repeatable in bulk as well: every policy is
- * one whose walk changes nothing but a rotation in time
- * (tgpu.walk_pure), else the SM sleeps only with no candidates (no
- * policy is called in such a cycle).  DWR SMs are never quiet.
+ * block is dispatched to it (tgpu.c's dispatch wakes it).  The quiet
+ * cycle's walk of the policies with candidates must be repeatable in
+ * bulk as well: every policy is one whose walk changes nothing but a
+ * rotation in time (tgpu.walk_pure), else the SM sleeps only with no
+ * candidates (no policy is called in such a cycle).  DWR SMs are never
+ * quiet.
  */
 static void quiet_sleep(struct tgpu *t, struct tsm *s)
 {
