@@ -155,7 +155,13 @@ struct sched_ops {
 	 * ready one (sched_view.ready).  The issue stage calls it until a
 	 * warp issues, so a cycle costs what it visits, not every warp.  Only
 	 * for a policy whose order does not change during the walk (no
-	 * reordering in issue_failed).
+	 * reordering in issue_failed).  A policy whose order() first brings
+	 * its own state up to date (a due re-rank or re-sort, a phase change,
+	 * new TBs: cawa, pro, mwf) does the same in the call with *it == 0,
+	 * through one helper both share; that update must change nothing
+	 * when repeated in the same cycle (unit.test_sched calls order() and
+	 * then next() on the same state).  sched_list_next (sched_int.h)
+	 * walks any fixed priority list.
 	 */
 	int (*next)(struct sched *s, const struct sched_view *v,
 		    const uint64_t *want, unsigned *it);

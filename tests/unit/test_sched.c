@@ -3,7 +3,8 @@
  * synthetic struct sched_view states and hook calls, with no SM pipeline:
  * registry and argument errors, a randomized conformance run of every
  * registered policy (own valid slots only, no duplicates, count <= max,
- * the lazy next() agreeing with order()),
+ * the lazy next() agreeing with order(); warps in several TBs, barrier
+ * arrivals and releases, exits),
  * LRR order and fairness, GTO greed, age order and rotation, oldest-first,
  * two-level demotion/promotion, and the odd/even split of two schedulers.
  */
