@@ -135,6 +135,14 @@ struct sched_ops {
 				    itself in order(): ask it every cycle */
 	bool wrapper;            /* wraps a base policy named in its args
 				    ("bows:gto"); see Composition above */
+	bool quiet_walk;         /* a walk in which every candidate fails
+				    changes nothing, except a rotation in
+				    time that one walk at the last such
+				    cycle brings up to date (gto:R); needs
+				    next() and no issue_failed.  Lets an
+				    SM whose candidates all wait on their
+				    access records sleep (timing model,
+				    tsm.c); false is always safe */
 	/* Set up s (zeroed, priv_size bytes); returns 0 or -1 with a message
 	 * in err (size errlen) for bad args. */
 	int (*init)(struct sched *s, const struct sched_init *ini, char *err,

@@ -232,14 +232,12 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		}
 	}
 	t->need_long_op = t->sm[0].sched[0]->long_op;
-	/* policies whose quiet-cycle walk only reads, except gto's rotation
-	 * every R cycles, which composes (tsm_wake) */
+	/* every policy's walk of a quiet cycle only reads, up to a rotation
+	 * in time that composes (sched_ops.quiet_walk, tsm_wake) */
 	t->walk_pure = true;
 	for (unsigned k = 0; k < t->n_sched; k++) {
 		const struct sched_ops *o = t->sm[0].sched[k]->ops;
-		if (!o->next || o->issue_failed ||
-		    (strcmp(o->name, "lrr") && strcmp(o->name, "oldest") &&
-		     strcmp(o->name, "gto")))
+		if (!o->quiet_walk || !o->next || o->issue_failed)
 			t->walk_pure = false;
 	}
 
