@@ -224,6 +224,19 @@ static inline unsigned popc_words(const uint64_t *a, unsigned n)
 }
 
 /* Which event hooks the SM's policies have (they never change). */
+/* The stall kind of a scheduler-cycle without an issue: a candidate
+ * blocked in the pipeline (ID_OC full, access record busy), else ready
+ * warps waiting on the scoreboard, else nothing ready. */
+static inline void count_stall(struct tstats *st, bool pipe, bool ready)
+{
+	if (pipe)
+		st->sched_pipeline++;
+	else if (ready)
+		st->sched_scoreboard++;
+	else
+		st->sched_idle++;
+}
+
 static void issue_hooks(const struct tgpu *t, struct tsm *s)
 {
 	for (unsigned i = 0; i < t->n_sched; i++) {
@@ -316,12 +329,7 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 				bl |= blocked[i] & sm[i];
 				rd |= ready[i] & sm[i];
 			}
-			if (bl)
-				t->st.sched_pipeline++;
-			else if (rd)
-				t->st.sched_scoreboard++;
-			else
-				t->st.sched_idle++;
+			count_stall(&t->st, bl != 0, rd != 0);
 		}
 		t->st.sched_cycles += ns;
 		s->sched_first = s->sched_first + 1 < ns ?
@@ -356,12 +364,7 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 				     m &= m - 1)
 					tsm_ib_flush(t, s, i * 64 + (unsigned)
 						     __builtin_ctzll(m));
-			if (has_blocked)
-				t->st.sched_pipeline++;
-			else if (has_ready)
-				t->st.sched_scoreboard++;
-			else
-				t->st.sched_idle++;
+			count_stall(&t->st, has_blocked != 0, has_ready != 0);
 			continue;
 		}
 		any_struct = has_blocked != 0;
@@ -417,12 +420,8 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 		}
 		if (issued)
 			t->st.sched_issued++;
-		else if (any_struct)
-			t->st.sched_pipeline++;
-		else if (has_ready)
-			t->st.sched_scoreboard++;
 		else
-			t->st.sched_idle++;
+			count_stall(&t->st, any_struct, has_ready != 0);
 	}
 	s->sched_first = s->sched_first + 1 < ns ? s->sched_first + 1 : 0;
 	wc[TW_ISSUED] += n_issued;
