@@ -315,12 +315,8 @@ static uint64_t dram_wake(const struct mem_dram *d, uint64_t n)
 	if (d->sel_mask)
 		return (n + 1) * d->period;
 	if (d->n_pending < d->cfg->sched_queue)
-		for (unsigned k = 0; k < d->n_sub; k++) {
-			const struct mem_q *q = d->in[k];
-
-			if (q->n)
-				t = MIN(t, q->e[q->head].ready);
-		}
+		for (unsigned k = 0; k < d->n_sub; k++)
+			t = MIN(t, mem_q_head_ready(d->in[k]));
 	/* per kind, the least bank constraint, then the channel-wide ones */
 	for (uint64_t w = hit & d->wr_mask; w; w &= w - 1)
 		mw = MIN(mw, d->bank[bit_ctz64(w)].col_ok);

@@ -304,11 +304,10 @@ const uint64_t *mem_sys_sm_events(const struct mem_sys *ms, unsigned sm)
  * core ticks are period[MEM_DOM_CORE] apart. */
 static uint64_t head_in(const struct mem_sys *ms, const struct mem_q *q)
 {
-	uint64_t p = ms->clk.period[MEM_DOM_CORE], r;
+	uint64_t p = ms->clk.period[MEM_DOM_CORE], r = mem_q_head_ready(q);
 
-	if (!q->n)
+	if (r == UINT64_MAX)
 		return UINT64_MAX;
-	r = q->e[q->head].ready;
 	return r <= ms->clk.now ? 0 : (r - ms->clk.now + p - 1) / p;
 }
 

@@ -86,6 +86,12 @@ static inline void mem_q_push(struct mem_q *q, struct mem_req *r, uint64_t ready
 	q->n++;
 }
 
+/* The ready time of q's head; UINT64_MAX when q is empty. */
+static inline uint64_t mem_q_head_ready(const struct mem_q *q)
+{
+	return q->n ? q->e[q->head].ready : UINT64_MAX;
+}
+
 /* The head request if it is ready at time now, else NULL. */
 static inline struct mem_req *mem_q_peek(const struct mem_q *q, uint64_t now)
 {

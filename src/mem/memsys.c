@@ -179,12 +179,6 @@ bool mem_sys_idle(const struct mem_sys *ms)
 	return ms->reqs.n_live == 0 && ms->wbs.n_live == 0;
 }
 
-/* The ready time of q's head; UINT64_MAX when q is empty. */
-static inline uint64_t q_head_ready(const struct mem_q *q)
-{
-	return q->n ? q->e[q->head].ready : UINT64_MAX;
-}
-
 /*
  * One L2 cycle of slice s, which may hold work (its bit in the request
  * subnet's out_ne, which DRAM channels also set when they return data):
@@ -199,7 +193,8 @@ static void slice_step(struct mem_sys *ms, unsigned s, uint64_t now)
 	const struct mem_q *in = &ms->req_net.out[s];
 
 	ms->stall_dramfull += mem_q_full(in);
-	if (q_head_ready(&sl->ret_q) <= now || q_head_ready(in) <= now)
+	if (mem_q_head_ready(&sl->ret_q) <= now ||
+	    mem_q_head_ready(in) <= now)
 		mem_slice_tick(ms, sl, now);
 	if (!in->n && !sl->ret_q.n)
 		ms->req_net.out_ne[s / 64] &= ~(1ULL << (s % 64));
@@ -274,7 +269,7 @@ static void sys_step(struct mem_sys *ms, unsigned mask, uint64_t now)
 				unsigned i = w * 64 + bit_ctz64(b);
 				const struct mem_q *ej = &ms->rep_net.out[i];
 
-				if (q_head_ready(ej) <= now)
+				if (mem_q_head_ready(ej) <= now)
 					mem_l1_tick(ms, &ms->l1[i], now);
 				if (!ej->n)
 					ms->rep_net.out_ne[w] &= ~(1ULL << (i % 64));
@@ -313,13 +308,13 @@ static uint64_t sys_next_time(const struct mem_sys *ms)
 	for (unsigned i = 0; i < cfg->n_sm; i++) {
 		const struct mem_l1 *l = &ms->l1[i];
 
-		t = MIN(t, q_head_ready(&l->hitq));
-		t = MIN(t, q_head_ready(&l->respq));
-		t = MIN(t, q_head_ready(&ms->rep_net.out[i]));
+		t = MIN(t, mem_q_head_ready(&l->hitq));
+		t = MIN(t, mem_q_head_ready(&l->respq));
+		t = MIN(t, mem_q_head_ready(&ms->rep_net.out[i]));
 	}
 	for (unsigned s = 0; s < ms->n_slices; s++) {
-		t = MIN(t, q_head_ready(&ms->slice[s].ret_q));
-		t = MIN(t, q_head_ready(&ms->req_net.out[s]));
+		t = MIN(t, mem_q_head_ready(&ms->slice[s].ret_q));
+		t = MIN(t, mem_q_head_ready(&ms->req_net.out[s]));
 	}
 	if (ms->req_net.n_waiting)
 		t = MIN(t, ms->req_net.wake);

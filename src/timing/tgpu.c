@@ -215,6 +215,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 				goto fail;
 			}
 		}
+		tsm_issue_hooks(t, s);
 		s->itag = xmalloc((size_t)t->i_sets * t->i_ways * sizeof(addr_t));
 		s->ilru = xcalloc((size_t)t->i_sets * t->i_ways, 8);
 		s->imshr = xcalloc(t->i_mshr, sizeof(*s->imshr));

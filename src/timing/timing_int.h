@@ -396,14 +396,12 @@ struct tsm {
 	uint64_t ldw_n;              /* refused retries while waiting, not
 					yet added to the L1's counters */
 	struct mem_push_wait ldw;    /* what the waiting push depends on */
-	/* busy cycles (tsm_issue.c): per-cycle work of the issue stage kept
-	 * off its hot path */
-	uint8_t hooks_ok;            /* hooks below computed (the policies
-					never change after tgpu_create) */
+	/* the event hooks the SM's policies have (tsm_issue_hooks, once
+	 * the policies exist: they never change), so the issue stage loops
+	 * over the schedulers only for hooks some policy has */
 	uint8_t hook_issued;         /* some scheduler has issued() */
 	uint8_t hook_setp;           /* some scheduler has setp_executed() */
 	uint8_t hook_back;           /* some scheduler has branch_backward() */
-	uint8_t hook_failed;         /* some scheduler has issue_failed() */
 };
 
 /*
@@ -543,6 +541,9 @@ void tsm_ldst_cycle(struct tgpu *t, struct tsm *s);
  * (tsm_ldst.c). */
 void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi, uint32_t pc,
 		    const struct insn *in);
+/* Record which event hooks the policies of SM s have (tsm.hook_*;
+ * tsm_issue.c). */
+void tsm_issue_hooks(const struct tgpu *t, struct tsm *s);
 /* Issue stage: every scheduler of SM s (tsm_issue.c). */
 void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		     const struct sched_view *v);

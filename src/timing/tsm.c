@@ -325,14 +325,29 @@ static void quiet_sleep(struct tgpu *t, struct tsm *s)
 	s->mem_ev0 = *s->mem_ev;
 }
 
+/* The issue stage's counters of n quiet cycles (the summary q_*), and
+ * the rotation of the scheduler that goes first. */
+static inline void quiet_count(struct tgpu *t, struct tsm *s, uint64_t n)
+{
+	unsigned ns = t->n_sched;
+	for (unsigned c = 0; c < TW__COUNT; c++)
+		t->st.wc[c] += s->q_wc[c] * n;
+	t->st.sched_cycles += ns * n;
+	t->st.sched_pipeline += s->q_pipe * n;
+	t->st.sched_scoreboard += s->q_score * n;
+	t->st.sched_idle += (ns - s->q_score - s->q_pipe) * n;
+	s->sched_first = (unsigned)((s->sched_first + n) % ns);
+}
+
 /*
  * The quiet cycles slept_from .. end - 1 in bulk: the LD/ST unit's
  * refused retries (its stall counter, and the L1's counters through
  * ldw_n), the issue stage's counters, the rotation of the scheduler that
- * goes first, and one walk at the last of them for the policies with
- * candidates, which brings a time-based rotation (gto:R) to where the
- * walks of every cycle would have left it (the rotations compose: the
- * SM's warps did not change).
+ * goes first, and the quiet walk (quiet_issue) at the last of them for
+ * the schedulers with candidates, which brings a time-based rotation
+ * (gto:R) to where the walks of every cycle would have left it (the
+ * rotations compose: the SM's warps did not change; the policies that
+ * may sleep with candidates hear nothing else, sched_ops.quiet_walk).
  */
 void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end)
 {
@@ -348,27 +363,10 @@ void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end)
 	}
 	if (!s->n_res)
 		return;
-	unsigned ns = t->n_sched, nw = t->n_words;
-	for (unsigned c = 0; c < TW__COUNT; c++)
-		t->st.wc[c] += s->q_wc[c] * n;
-	t->st.sched_cycles += ns * n;
-	t->st.sched_pipeline += s->q_pipe * n;
-	t->st.sched_scoreboard += s->q_score * n;
-	t->st.sched_idle += (ns - s->q_score - s->q_pipe) * n;
-	s->sched_first = (unsigned)((s->sched_first + n) % ns);
-	if (!s->q_cmask)
-		return;
-	const struct sched_view v = tsm_view(t, s, end - 1);
-	for (unsigned k = 0; k < ns; k++) {
-		struct sched *p = s->sched[k];
-		const uint64_t *sm = s->smask + (size_t)k * nw;
-		struct tsm_walk w;
-		if (!((s->q_cmask >> k) & 1))
-			continue;
-		for (unsigned i = 0; p->ops->next && i < nw; i++)
-			w.want[i] = s->q_cand[i] & sm[i];
-		tsm_walk_start(t, s, p, &v, &w);
-		(void)tsm_walk_next(s, p, &v, &w);
+	quiet_count(t, s, n);
+	if (s->q_cmask) {
+		const struct sched_view v = tsm_view(t, s, end - 1);
+		quiet_issue(t, s, &v);
 	}
 }
 
@@ -384,16 +382,9 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 	if (front && oc_idle(t, s)) {
 		s->oc.wbusy = 0; /* as toc_cycle leaves it */
 		if (s->n_res) {
-			unsigned ns = t->n_sched;
 			if (s->q_cmask)
 				quiet_issue(t, s, &v);
-			for (unsigned c = 0; c < TW__COUNT; c++)
-				t->st.wc[c] += s->q_wc[c];
-			t->st.sched_cycles += ns;
-			t->st.sched_pipeline += s->q_pipe;
-			t->st.sched_scoreboard += s->q_score;
-			t->st.sched_idle += ns - s->q_score - s->q_pipe;
-			s->sched_first = (s->sched_first + 1) % ns;
+			quiet_count(t, s, 1);
 		}
 		quiet_sleep(t, s);
 		return true;

@@ -142,13 +142,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	 * some policy has: s->hook_*) */
 	bool setp = s->hook_setp && in->op == OP_SETP;
 	bool bk = s->hook_back && g->n_back != back;
-	if (s->hook_issued && !setp && !bk) {
-		for (unsigned i = 0; i < t->n_sched; i++) {
-			struct sched *p = s->sched[i];
-			if (p->ops->issued)
-				p->ops->issued(p, wi, t->cycle, n_active, pc);
-		}
-	} else if (setp || bk) {
+	if (s->hook_issued || setp || bk) {
 		for (unsigned i = 0; i < t->n_sched; i++) {
 			struct sched *p = s->sched[i];
 			if (p->ops->issued)
@@ -223,7 +217,6 @@ static inline unsigned popc_words(const uint64_t *a, unsigned n)
 	return c;
 }
 
-/* Which event hooks the SM's policies have (they never change). */
 /* The stall kind of a scheduler-cycle without an issue: a candidate
  * blocked in the pipeline (ID_OC full, access record busy), else ready
  * warps waiting on the scoreboard, else nothing ready. */
@@ -237,16 +230,15 @@ static inline void count_stall(struct tstats *st, bool pipe, bool ready)
 		st->sched_idle++;
 }
 
-static void issue_hooks(const struct tgpu *t, struct tsm *s)
+void tsm_issue_hooks(const struct tgpu *t, struct tsm *s)
 {
+	s->hook_issued = s->hook_setp = s->hook_back = 0;
 	for (unsigned i = 0; i < t->n_sched; i++) {
 		const struct sched_ops *op = s->sched[i]->ops;
 		s->hook_issued |= op->issued != NULL;
 		s->hook_setp |= op->setp_executed != NULL;
 		s->hook_back |= op->branch_backward != NULL;
-		s->hook_failed |= op->issue_failed != NULL;
 	}
-	s->hooks_ok = 1;
 }
 
 /* The issue stage over bitsets of nw words (a constant 1 for SMs of up
@@ -270,8 +262,6 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 	const uint64_t *ready = s->cb[TC_READY];
 	uint64_t *cand = s->cand;
 
-	if (!s->hooks_ok)
-		issue_hooks(t, s);
 	/* per-warp-cycle attribution, taken before anything issues */
 	uint64_t any_c = 0, any_wp = 0;
 	for (unsigned i = 0; i < nw; i++) {
@@ -415,7 +405,7 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 				any_struct = true;
 				n_struct += !tbit(s->recbusy, wi);
 			}
-			if (!issued && s->hook_failed && p->ops->issue_failed)
+			if (!issued && p->ops->issue_failed)
 				p->ops->issue_failed(p, wi, t->cycle);
 		}
 		if (issued)
