@@ -68,22 +68,39 @@ static uint8_t *mem_xlate(struct exec *x, unsigned sp, addr_t a,
 	return NULL;
 }
 
+/* The number of lanes of m when they are lanes 0 .. n - 1 (a full or
+ * tail-trimmed warp: plain loops the compiler vectorises), else 0. */
+static inline unsigned lanes_dense(lanemask_t m)
+{
+	return m & (m + 1) ? 0 : (unsigned)bit_popc64(m);
+}
+
 /* Per-lane effective addresses of a memory operand into out[]. */
 static void mem_addrs(struct exec *x, const struct insn *in,
 		      const struct opnd *o, lanemask_t m, addr_t *out)
 {
-	unsigned l;
+	unsigned l, n = lanes_dense(m);
+	addr_t imm = (addr_t)o->imm;
+	bool shared = in->space == SP_SHARED; /* 32-bit addresses */
 	if (o->reg == REG_NONE) {
 		FOR_LANES(l, m)
-			out[l] = (addr_t)o->imm;
-	} else {
-		const uint64_t *b = x_row(x, o->reg);
-		FOR_LANES(l, m)
-			out[l] = b[l] + (addr_t)o->imm;
+			out[l] = shared ? (uint32_t)imm : imm;
+		return;
 	}
-	if (in->space == SP_SHARED) /* shared addresses are 32-bit */
+	const uint64_t *b = x_row(x, o->reg);
+	if (n && shared) {
+		for (l = 0; l < n; l++)
+			out[l] = (uint32_t)(b[l] + imm);
+	} else if (n) {
+		for (l = 0; l < n; l++)
+			out[l] = b[l] + imm;
+	} else if (shared) {
 		FOR_LANES(l, m)
-			out[l] = (uint32_t)out[l];
+			out[l] = (uint32_t)(b[l] + imm);
+	} else {
+		FOR_LANES(l, m)
+			out[l] = b[l] + imm;
+	}
 }
 
 /* Space an access of `in` at address a resolves to (generic decoded). */
@@ -122,8 +139,14 @@ static struct fmemrec *mem_record(struct exec *x, const struct insn *in,
 		off = FMEM_SHARED_WIN;
 	else if (in->space == SP_GENERIC && r->space == SP_LOCAL)
 		off = FMEM_LOCAL_WIN;
-	FOR_LANES(l, m)
-		r->addr[l] = a[l] - off;
+	unsigned n = lanes_dense(m);
+	if (n) {
+		for (l = 0; l < n; l++)
+			r->addr[l] = a[l] - off;
+	} else {
+		FOR_LANES(l, m)
+			r->addr[l] = a[l] - off;
+	}
 	return r;
 }
 
@@ -136,22 +159,35 @@ static uint64_t load_le(const uint8_t *p, unsigned n)
 
 /*
  * Host pointers for every lane of m accessing `size` bytes at a[]: a fast
- * path for the common case (the lane hits the same device allocation as
- * the previous lane, naturally aligned), mem_xlate for everything else.
- * Returns false after recording a fault.
+ * path for the common case, a lane inside the current window (the CTA's
+ * shared memory or the parameter buffer for those spaces; for global
+ * ones the device allocation of the last lane that went the slow way)
+ * and naturally aligned; mem_xlate for everything else.  A window is
+ * data for the addresses lo .. lo + span (the last at which `size`
+ * bytes still fit).  Returns false after recording a fault.
  */
 static bool mem_ptrs(struct exec *x, const struct insn *in, const addr_t *a,
 		     lanemask_t m, unsigned size, uint8_t **p)
 {
-	const struct falloc *fa = NULL;
 	bool global = in->space == SP_GLOBAL || in->space == SP_CONST ||
 		in->space == SP_GENERIC;
+	bool win = false;
+	addr_t lo = 0, span = 0, amask = size - 1;
+	uint8_t *data = NULL;
 	unsigned l;
+	if (in->space == SP_SHARED && x->cta->shared_bytes >= size) {
+		win = true;
+		span = x->cta->shared_bytes - size;
+		data = x->cta->shared;
+	} else if (in->space == SP_PARAM && x->g->l->param_bytes >= size) {
+		win = true;
+		span = x->g->l->param_bytes - size;
+		data = (uint8_t *)(uintptr_t)x->g->l->params;
+	}
 	FOR_LANES(l, m) {
 		addr_t ad = a[l];
-		if (fa && !(ad & (size - 1)) && ad - fa->base < fa->size &&
-		    size <= fa->size - (ad - fa->base)) {
-			p[l] = fa->data + (ad - fa->base);
+		if (win && !(ad & amask) && ad - lo <= span) {
+			p[l] = data + (ad - lo);
 			continue;
 		}
 		p[l] = mem_xlate(x, in->space, ad, size, l);
@@ -159,8 +195,15 @@ static bool mem_ptrs(struct exec *x, const struct insn *in, const addr_t *a,
 			return false;
 		if (global && (in->space != SP_GENERIC ||
 			       (ad - FMEM_SHARED_WIN >= FMEM_WIN_SIZE &&
-				ad - FMEM_LOCAL_WIN >= FMEM_WIN_SIZE)))
-			fa = fmem_find(&x->g->mem, ad);
+				ad - FMEM_LOCAL_WIN >= FMEM_WIN_SIZE))) {
+			const struct falloc *fa = fmem_find(&x->g->mem, ad);
+			win = fa && fa->size >= size;
+			if (win) {
+				lo = fa->base;
+				span = fa->size - size;
+				data = fa->data;
+			}
+		}
 	}
 	return true;
 }

@@ -20,23 +20,39 @@ unsigned mem_coalesce_seg(unsigned access_bytes, unsigned max_seg)
 }
 
 /*
- * Index of the transaction for segment base s in out[0..n), appending a
- * new one if none exists.  *hint remembers the last match: consecutive
- * lanes nearly always fall into the same segment.
+ * The transactions built so far: out[0..n), the one the last lane matched
+ * (consecutive lanes nearly always fall into the same segment) and the
+ * lowest and highest segment base among them.  A segment outside
+ * [lo, hi] is new without a search, so a warp whose lanes walk the
+ * addresses in either direction (strided or not) costs O(1) per lane.
  */
-static unsigned txn_find(struct mem_txn *out, unsigned *n, unsigned *hint,
-			 addr_t s, unsigned seg)
+struct txn_set {
+	struct mem_txn *out; /* transactions, in first-touch order */
+	unsigned n;          /* transactions so far */
+	unsigned hint;       /* index of the last match */
+	addr_t lo, hi;       /* lowest and highest segment base (n > 0) */
+};
+
+/* Index of the transaction for segment base s, appending a new one if
+ * none exists. */
+static unsigned txn_find(struct txn_set *t, addr_t s, unsigned seg)
 {
-	if (*n && out[*hint].addr == s)
-		return *hint;
-	for (unsigned i = 0; i < *n; i++)
-		if (out[i].addr == s)
-			return *hint = i;
-	out[*n].addr = s;
-	out[*n].size = seg;
-	out[*n].lanes = 0;
-	*hint = *n;
-	return (*n)++;
+	if (t->n && t->out[t->hint].addr == s)
+		return t->hint;
+	if (t->n && s >= t->lo && s <= t->hi) {
+		for (unsigned i = 0; i < t->n; i++)
+			if (t->out[i].addr == s)
+				return t->hint = i;
+	}
+	if (!t->n || s < t->lo)
+		t->lo = s;
+	if (!t->n || s > t->hi)
+		t->hi = s;
+	t->out[t->n].addr = s;
+	t->out[t->n].size = seg;
+	t->out[t->n].lanes = 0;
+	t->hint = t->n;
+	return t->n++;
 }
 
 unsigned mem_coalesce(const addr_t *lane_addr, lanemask_t active,
@@ -44,23 +60,25 @@ unsigned mem_coalesce(const addr_t *lane_addr, lanemask_t active,
 		      struct mem_txn *out)
 {
 	unsigned seg = mem_coalesce_seg(access_bytes, max_seg);
-	unsigned n = 0, hint = 0, l;
+	addr_t base_mask = ~(addr_t)(seg - 1);
+	struct txn_set t = {.out = out};
+	unsigned l;
 
 	SIM_ASSERT(access_bytes >= 1 && access_bytes <= 16);
 	FOR_LANES(l, active) {
 		addr_t a = lane_addr[l];
-		addr_t first = a & ~(addr_t)(seg - 1);
-		addr_t last = (a + access_bytes - 1) & ~(addr_t)(seg - 1);
+		addr_t first = a & base_mask;
+		addr_t last = (a + access_bytes - 1) & base_mask;
 
 		for (addr_t s = first;; s += seg) {
-			unsigned i = txn_find(out, &n, &hint, s, seg);
+			unsigned i = txn_find(&t, s, seg);
 
 			out[i].lanes |= (lanemask_t)1 << l;
 			if (s == last)
 				break;
 		}
 	}
-	return n;
+	return t.n;
 }
 
 /* Insertion sort: lane addresses are usually already ascending. */

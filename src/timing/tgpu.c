@@ -528,9 +528,16 @@ void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned wi)
 		tgpu_tb_end(t, s, w->tb);
 }
 
-/* One block per SM per cycle, SMs in round-robin order. */
+/* One block per SM per cycle, SMs in round-robin order.  Every SM holds
+ * the same number of block slots (n_tb), so when n_resident fills them
+ * all no SM has room and the visit only moves the round-robin start. */
 static void dispatch(struct tgpu *t)
 {
+	if (t->tb_next < t->n_ctas &&
+	    t->n_resident >= t->n_sm * t->sm[0].n_tb) {
+		t->disp_last = (t->disp_last + 1) % t->n_sm;
+		return;
+	}
 	for (unsigned i = 0; i < t->n_sm && t->tb_next < t->n_ctas; i++) {
 		unsigned si = (t->disp_last + 1 + i) % t->n_sm;
 		struct tsm *s = &t->sm[si];
