@@ -692,6 +692,7 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 		s->issued = s->tbs = 0;
 		s->q_dirty = 1;
 		s->asleep = s->ldw_on = 0;
+		s->q_n = 0;
 		s->ldw_n = 0;
 		s->fb_valid = 0;
 		s->fetch_last = t->n_slots - 1;
@@ -1012,6 +1013,7 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 		if (s->asleep)
 			tsm_wake(t, s, t->cycle + (i < stop_sm && t->err));
 		tsm_ldst_unwait(t, s);
+		tsm_quiet_flush(t, s);
 	}
 	/* the gap still open at the end (a stopped launch's is the longest) */
 	t->st.max_gap_cycles = MAX(t->st.max_gap_cycles,

@@ -373,6 +373,9 @@ struct tsm {
 					walk their order */
 	uint64_t q_cand[SCHED_MAX_WARPS / 64]; /* those candidates */
 	uint64_t q_wc[TW__COUNT];    /* warp-cycle classes of such a cycle */
+	uint64_t q_n;                /* quiet cycles counted with this
+					summary, not yet added to t->st
+					(tsm_quiet_flush) */
 	/* sleeping (issue 17, tsm.c): an SM whose next cycles would repeat
 	 * its last quiet cycle exactly is not visited until something can
 	 * change for it; its LD/ST unit, refused by the L1, waits for the
@@ -521,6 +524,9 @@ static inline bool tsm_must_wake(const struct tgpu *t, const struct tsm *s)
 	return t->cycle >= s->wake_at || *s->mem_ev != s->mem_ev0 ||
 		(s->ldw_on && !mem_push_wait_holds(&s->ldw));
 }
+/* Add the issue-stage counters of SM s's quiet cycles not yet added
+ * (tsm.q_n) to t->st (tsm.c). */
+void tsm_quiet_flush(struct tgpu *t, struct tsm *s);
 /* Wake sleeping SM s before cycle `end`: add what its quiet cycles from
  * slept_from to end - 1 counted (tsm.c). */
 void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end);

@@ -246,8 +246,10 @@ static bool quiet_front(struct tgpu *t, struct tsm *s)
 	if (s->fb_valid ? s->fb_ready <= t->cycle : s->iready_n != 0)
 		return false;
 	unsigned full = oc_full_mask(t, s);
-	if (s->q_dirty || full != s->q_full)
+	if (s->q_dirty || full != s->q_full) {
+		tsm_quiet_flush(t, s);
 		quiet_summary(t, s, full);
+	}
 	return s->q_ok && (s->fb_valid || !s->q_fetch);
 }
 
@@ -325,18 +327,28 @@ static void quiet_sleep(struct tgpu *t, struct tsm *s)
 	s->mem_ev0 = *s->mem_ev;
 }
 
-/* The issue stage's counters of n quiet cycles (the summary q_*), and
- * the rotation of the scheduler that goes first. */
+/* The issue stage's counters of n quiet cycles (the summary q_*, added
+ * to t->st once per summary: tsm_quiet_flush), and the rotation of the
+ * scheduler that goes first. */
 static inline void quiet_count(struct tgpu *t, struct tsm *s, uint64_t n)
 {
+	s->q_n += n;
+	s->sched_first = (unsigned)((s->sched_first + n) % t->n_sched);
+}
+
+void tsm_quiet_flush(struct tgpu *t, struct tsm *s)
+{
+	uint64_t n = s->q_n;
 	unsigned ns = t->n_sched;
+	if (!n)
+		return;
 	for (unsigned c = 0; c < TW__COUNT; c++)
 		t->st.wc[c] += s->q_wc[c] * n;
 	t->st.sched_cycles += ns * n;
 	t->st.sched_pipeline += s->q_pipe * n;
 	t->st.sched_scoreboard += s->q_score * n;
 	t->st.sched_idle += (ns - s->q_score - s->q_pipe) * n;
-	s->sched_first = (unsigned)((s->sched_first + n) % ns);
+	s->q_n = 0;
 }
 
 /*
@@ -378,12 +390,14 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 		 * stages are done */
 		tsm_ldst_cycle(t, s);
 	}
-	const struct sched_view v = tsm_view(t, s, t->cycle);
 	if (front && oc_idle(t, s)) {
 		s->oc.wbusy = 0; /* as toc_cycle leaves it */
 		if (s->n_res) {
-			if (s->q_cmask)
+			if (s->q_cmask) {
+				const struct sched_view v =
+					tsm_view(t, s, t->cycle);
 				quiet_issue(t, s, &v);
+			}
 			quiet_count(t, s, 1);
 		}
 		quiet_sleep(t, s);
@@ -404,6 +418,9 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 	}
 	tsm_ex_cycle(t, s);
 	toc_cycle(t, s);
+	/* built after the stages before issue: they change no field of it
+	 * (its bitsets are read through pointers) */
+	const struct sched_view v = tsm_view(t, s, t->cycle);
 	if (s->n_res)
 		tsm_issue_cycle(t, s, &v);
 	if (t->err)
