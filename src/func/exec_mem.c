@@ -157,37 +157,76 @@ static uint64_t load_le(const uint8_t *p, unsigned n)
 	return v;
 }
 
+/* A window of mem_ptrs: lane l's address a maps to data + l * stride +
+ * (a - lo) when a - lo <= span and a is aligned (amask). */
+struct ptr_win {
+	addr_t lo;     /* first address */
+	addr_t span;   /* last address - lo at which the access still fits */
+	addr_t amask;  /* access size - 1 */
+	size_t stride; /* bytes between lanes' frames (local), else 0 */
+	uint8_t *data; /* host address of lo (lane 0's) */
+};
+
+/* p[] for lanes from .. n - 1 in window w, in one branch-free pass;
+ * false when some lane is outside it or misaligned. */
+static bool ptrs_window(const addr_t *a, unsigned from, unsigned n,
+			const struct ptr_win *w, uint8_t **p)
+{
+	addr_t bad = 0, lo = w->lo, span = w->span, amask = w->amask;
+	uint8_t *data = w->data;
+	size_t stride = w->stride;
+	for (unsigned l = from; l < n; l++) {
+		addr_t off = a[l] - lo;
+		bad |= (a[l] & amask) | (addr_t)(off > span);
+		p[l] = data + l * stride + off;
+	}
+	return !bad;
+}
+
 /*
  * Host pointers for every lane of m accessing `size` bytes at a[]: a fast
  * path for the common case, a lane inside the current window (the CTA's
- * shared memory or the parameter buffer for those spaces; for global
- * ones the device allocation of the last lane that went the slow way)
- * and naturally aligned; mem_xlate for everything else.  A window is
- * data for the addresses lo .. lo + span (the last at which `size`
- * bytes still fit).  Returns false after recording a fault.
+ * shared memory, the lane's local frame or the parameter buffer for
+ * those spaces; for global ones the device allocation of the last lane
+ * that went the slow way) and naturally aligned; mem_xlate for
+ * everything else.  Returns false after recording a fault.
  */
 static bool mem_ptrs(struct exec *x, const struct insn *in, const addr_t *a,
 		     lanemask_t m, unsigned size, uint8_t **p)
 {
+	/* lanes 0 .. dense - 1 (lanes_dense) get one ptrs_window pass once
+	 * a window is open, tried once */
+	unsigned dense = lanes_dense(m);
 	bool global = in->space == SP_GLOBAL || in->space == SP_CONST ||
 		in->space == SP_GENERIC;
+	const struct fcta *c = x->cta;
 	bool win = false;
-	addr_t lo = 0, span = 0, amask = size - 1;
-	uint8_t *data = NULL;
+	struct ptr_win w = {.amask = size - 1};
 	unsigned l;
-	if (in->space == SP_SHARED && x->cta->shared_bytes >= size) {
+	if (in->space == SP_SHARED && c->shared_bytes >= size) {
 		win = true;
-		span = x->cta->shared_bytes - size;
-		data = x->cta->shared;
+		w.span = c->shared_bytes - size;
+		w.data = c->shared;
+	} else if (in->space == SP_LOCAL && c->local_bytes >= size) {
+		win = true; /* each lane its own frame (mem_xlate) */
+		w.span = c->local_bytes - size;
+		w.stride = c->local_bytes;
+		w.data = c->local + (size_t)x->w->warp_id * x->ws *
+			c->local_bytes;
 	} else if (in->space == SP_PARAM && x->g->l->param_bytes >= size) {
 		win = true;
-		span = x->g->l->param_bytes - size;
-		data = (uint8_t *)(uintptr_t)x->g->l->params;
+		w.span = x->g->l->param_bytes - size;
+		w.data = (uint8_t *)(uintptr_t)x->g->l->params;
 	}
 	FOR_LANES(l, m) {
 		addr_t ad = a[l];
-		if (win && !(ad & amask) && ad - lo <= span) {
-			p[l] = data + (ad - lo);
+		if (win && dense) {
+			if (ptrs_window(a, l, dense, &w, p))
+				return true;
+			dense = 0;
+		}
+		if (win && !(ad & w.amask) && ad - w.lo <= w.span) {
+			p[l] = w.data + l * w.stride + (ad - w.lo);
 			continue;
 		}
 		p[l] = mem_xlate(x, in->space, ad, size, l);
@@ -199,9 +238,9 @@ static bool mem_ptrs(struct exec *x, const struct insn *in, const addr_t *a,
 			const struct falloc *fa = fmem_find(&x->g->mem, ad);
 			win = fa && fa->size >= size;
 			if (win) {
-				lo = fa->base;
-				span = fa->size - size;
-				data = fa->data;
+				w.lo = fa->base;
+				w.span = fa->size - size;
+				w.data = fa->data;
 			}
 		}
 	}
@@ -234,6 +273,16 @@ static void ld_lanes(struct exec *x, const struct insn *in, uint8_t *const *p,
 	if (ptype_is_signed((enum ptype)in->type)) {
 		FOR_LANES(l, m)
 			d[l] = (uint64_t)sext(load_n(p[l] + off, esz), esz * 8) & sm;
+		return;
+	}
+	unsigned n = lanes_dense(m);
+	if (n) { /* lanes 0 .. n - 1: plain loops */
+		switch (esz) {
+		case 1: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 1) & sm; break;
+		case 2: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 2) & sm; break;
+		case 4: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 4) & sm; break;
+		default: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 8) & sm; break;
+		}
 		return;
 	}
 	switch (esz) { /* constant sizes: the loads compile to single moves */
