@@ -877,30 +877,23 @@ static void policy_stats(struct tgpu *t)
  * checks after the tick must see the cycle they would fire at, so J
  * stops at the watchdog's, gpgpu_max_cycle's, the hang and livelock
  * windows' cycles and at the next progress line.  The sleeping SMs count
- * the skipped cycles themselves when they wake (tsm_wake).
+ * the skipped cycles themselves when they wake (tsm_wake).  wake: the
+ * earliest wake_at of the SMs with work, found by the SM loop of the
+ * cycle, which calls this only when each of them sleeps.
  */
 static inline uint64_t jump_add(uint64_t a, uint64_t b)
 {
 	return a + b < a ? UINT64_MAX : a + b; /* saturating */
 }
 
-static uint64_t launch_jump(const struct tgpu *t)
+static uint64_t launch_jump(const struct tgpu *t, uint64_t wake)
 {
 	const struct ws_config *c = t->cfg;
-	uint64_t now = t->cycle, end = UINT64_MAX;
-	bool room = false;
+	uint64_t now = t->cycle, end = wake;
 	if (t->tb_done >= t->n_ctas) /* the launch ends after this tick */
 		return 1;
-	for (unsigned i = 0; i < t->n_sm; i++) {
-		const struct tsm *s = &t->sm[i];
-		room |= s->n_res < s->n_tb;
-		if (!s->n_res && !s->ldst.busy)
-			continue;
-		if (!s->asleep)
-			return 1;
-		end = MIN(end, s->wake_at);
-	}
-	if (room && t->tb_next < t->n_ctas)
+	if (t->n_resident < t->n_sm * t->sm[0].n_tb &&
+	    t->tb_next < t->n_ctas) /* some SM has room */
 		return 1;
 	uint64_t k = mem_sys_next_event(t->ms);
 	if (k < 3) /* nothing to gain: tick */
@@ -949,27 +942,34 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 
 	unsigned stop_sm = t->n_sm; /* SM whose cycle faulted */
 	while (t->tb_done < t->n_ctas) {
+		/* the earliest wake_at of the SMs with work, all asleep after
+		 * their visit; 0: some SM with work is awake (launch_jump: no
+		 * later SM's visit changes an earlier one's state) */
+		uint64_t wake = UINT64_MAX;
 		dispatch(t);
 		for (unsigned i = 0; i < t->n_sm; i++) {
 			struct tsm *s = &t->sm[i];
 			if (!s->n_res && !s->ldst.busy)
 				continue;
 			if (s->asleep) {
-				if (!tsm_must_wake(t, s))
+				if (!tsm_must_wake(t, s)) {
+					wake = MIN(wake, s->wake_at);
 					continue;
+				}
 				tsm_wake(t, s, t->cycle);
 			}
 			if (!tsm_cycle(t, s)) {
 				stop_sm = i;
 				break;
 			}
+			wake = s->asleep ? MIN(wake, s->wake_at) : 0;
 		}
 		if (t->err) {
 			fgpu_report_fault(g, d);
 			rc = t->err;
 			break;
 		}
-		uint64_t jump = launch_jump(t);
+		uint64_t jump = wake ? launch_jump(t, wake) : 1;
 		if (jump > 1) { /* see launch_jump: the first tick is idle */
 			launch_note_progress(t);
 			mem_sys_skip(t->ms, jump);
