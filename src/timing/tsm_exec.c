@@ -133,6 +133,7 @@ static void __attribute__((noinline)) ex_cycle(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
 	unsigned buses = t->oc.buses;
+#pragma GCC unroll 2 /* one copy per class: constant offsets */
 	for (unsigned c = TOC_SP; c <= TOC_SFU; c++) {
 		unsigned k = 0, n = o->n_ocex[c];
 		for (unsigned i = 0; i < n; i++) {

@@ -287,13 +287,14 @@ void tsm_issue_hooks(const struct tgpu *t, struct tsm *s)
 	}
 }
 
-/* The issue stage over bitsets of nw words (a constant 1 for SMs of up
- * to 64 warp slots: tsm_issue_cycle specialises it). */
+/* The issue stage over bitsets of nw words with ns schedulers (constants
+ * 1 and 2 for SMs of up to 64 warp slots and two schedulers, the default
+ * machine: tsm_issue_cycle specialises it). */
 static inline __attribute__((always_inline)) void
 issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
-	    unsigned nw)
+	    unsigned nw, unsigned ns)
 {
-	unsigned ns = t->n_sched, n_issued = 0;
+	unsigned n_issued = 0;
 	/* candidates whose class's ID_OC register is full cannot issue:
 	 * collector stalls without asking anyone (taken out of `cand` into
 	 * `blocked`) */
@@ -486,8 +487,10 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		     const struct sched_view *v)
 {
-	if (t->n_words == 1)
-		issue_cycle(t, s, v, 1);
+	if (t->n_words == 1 && t->n_sched == 2)
+		issue_cycle(t, s, v, 1, 2);
+	else if (t->n_words == 1)
+		issue_cycle(t, s, v, 1, t->n_sched);
 	else
-		issue_cycle(t, s, v, t->n_words);
+		issue_cycle(t, s, v, t->n_words, t->n_sched);
 }
