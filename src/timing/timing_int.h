@@ -730,6 +730,8 @@ static inline void tsb_reserve(const struct tgpu *t, struct twarp *w,
 		/* n_sb counts the ids newly set, as the walk below does */
 		for (unsigned k = 0; k < 2; k++) {
 			uint64_t *x = &w->sb[m->w[k]], d = m->def[k];
+			if (!d)
+				continue;
 			w->n_sb += (uint32_t)bit_popc64(d & ~*x);
 			*x |= d;
 			if (long_op)
@@ -755,6 +757,8 @@ static inline void tsb_release(const struct tgpu *t, struct twarp *w,
 	if (m->ok) {
 		for (unsigned k = 0; k < 2; k++) {
 			uint64_t *x = &w->sb[m->w[k]], d = m->def[k];
+			if (!d)
+				continue;
 			SIM_ASSERT((*x & d) == d &&
 				   w->n_sb >= (uint32_t)bit_popc64(d));
 			w->n_sb -= (uint32_t)bit_popc64(*x & d);
