@@ -216,10 +216,10 @@ oc_dispatch(struct tgpu *t, struct toc *o)
 #pragma GCC unroll 3 /* one copy per class: constant offsets */
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
 		uint64_t m = o->ready[c];
-		if (!m)
+		unsigned n = o->n_ocex[c];
+		if (!m || n >= t->oc.w_ocex[c]) /* none ready, or OC_EX full */
 			continue;
 		/* out_ports moves at most, into the free OC_EX slots */
-		unsigned n = o->n_ocex[c];
 		unsigned lim = MIN(t->oc.out_ports[c], t->oc.w_ocex[c] - n);
 		unsigned rr = o->rr[c];
 		for (; lim && m; lim--) {
@@ -307,7 +307,8 @@ oc_allocate(struct tgpu *t, struct tsm *s)
 	unsigned nb = cf->n_banks;
 #pragma GCC unroll 3 /* one copy per class: constant offsets */
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
-		if (!o->n_idoc[c])
+		/* nothing in ID_OC, or no collector unit it may take */
+		if (!o->n_idoc[c] || !(o->free & (cf->own[c] | cf->gen)))
 			continue;
 		for (unsigned p = cf->in_ports[c]; p && o->n_idoc[c]; p--) {
 			uint64_t f = o->free & cf->own[c];
