@@ -133,6 +133,7 @@ static void gto_launch_start(struct sched *s, const uint8_t *sib_pc,
 const struct sched_ops sched_gto_ops = {
 	.name = "gto",
 	.quiet_walk = true,  /* see sched.h */
+	.lists_all = true,   /* see sched.h */
 	.desc = "greedy-then-oldest; gto:R rotates ages every R cycles (BOWS)",
 	.priv_size = sizeof(struct gto),
 	.init = gto_init,

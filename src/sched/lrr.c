@@ -97,6 +97,7 @@ static void lrr_issued(struct sched *s, unsigned slot, uint64_t cycle,
 const struct sched_ops sched_lrr_ops = {
 	.name = "lrr",
 	.quiet_walk = true,  /* see sched.h */
+	.lists_all = true,   /* see sched.h */
 	.desc = "loose round robin: start after the last issued warp",
 	.priv_size = sizeof(struct lrr),
 	.init = lrr_init,

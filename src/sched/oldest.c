@@ -59,6 +59,7 @@ static void oldest_warp_removed(struct sched *s, unsigned slot)
 const struct sched_ops sched_oldest_ops = {
 	.name = "oldest",
 	.quiet_walk = true,  /* see sched.h */
+	.lists_all = true,   /* see sched.h */
 	.desc = "oldest warp first by launch age, no greedy step",
 	.priv_size = sizeof(struct oldest),
 	.init = oldest_init,

@@ -143,6 +143,12 @@ struct sched_ops {
 				    SM whose candidates all wait on their
 				    access records sleep (timing model,
 				    tsm.c); false is always safe */
+	bool lists_all;          /* order() lists every own valid warp, so
+				    a walk visits every candidate: lets the
+				    issue stage count the candidates left
+				    when all of them must fail instead of
+				    walking on (tsm_issue.c); false is
+				    always safe */
 	/* Set up s (zeroed, priv_size bytes); returns 0 or -1 with a message
 	 * in err (size errlen) for bad args. */
 	int (*init)(struct sched *s, const struct sched_init *ini, char *err,

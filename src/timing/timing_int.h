@@ -143,6 +143,18 @@ struct toc_insn {
 	uint8_t n_src;      /* register reads (predicates have no bank) */
 };
 
+/* The scoreboard ids of one instruction as masks over at most two 64-bit
+ * scoreboard words, decoded once per launch (toc_launch), so that the
+ * tsb_* tests are a few word operations instead of a walk over its ids. */
+struct tsb_pc {
+	uint64_t all[2];    /* ids it reads or writes, in words w[0], w[1] */
+	uint64_t def[2];    /* ids it writes, in the same words */
+	uint32_t w[2];      /* the words (w[1] = w[0], masks 0, if one is
+			       enough) */
+	uint32_t ok;        /* every id is in the masks (else the tsb_*
+			       functions walk tgpu.ops) */
+};
+
 /* Timing properties of one instruction, decoded once per launch. */
 struct tinsn {
 	uint8_t unit;       /* enum tunit (DP already mapped to SFU if none) */
@@ -460,6 +472,8 @@ struct tgpu {
 	uint8_t *oc_src;             /* banks (of warp slot 0) of every
 					pc's register reads, in read order */
 	uint32_t *ops;               /* scoreboard ids of every pc */
+	struct tsb_pc *sbm;          /* per pc: its ids as word masks
+					(toc_launch) */
 	unsigned sb_words;           /* 64-bit words per scoreboard */
 	unsigned n_regs;             /* first predicate scoreboard id */
 	uint64_t cycle;              /* current core cycle of the launch */
@@ -569,8 +583,8 @@ void toc_sm_free(struct tsm *s);
 void toc_sm_reset(struct tgpu *t, struct tsm *s);
 /* Collector stage: dispatch, bank reads, unit allocation (tsm_oc.c). */
 void toc_cycle(struct tgpu *t, struct tsm *s);
-/* Build and free the per-launch bank tables t->oci, t->oc_src
- * (tsm_oc.c). */
+/* Build and free the per-launch bank tables t->oci, t->oc_src and the
+ * scoreboard masks t->sbm (tsm_oc.c). */
 void toc_launch(struct tgpu *t);
 void toc_launch_end(struct tgpu *t);
 /* Put (warp wi, pc) into ID_OC register cls (a slot is free). */
@@ -702,6 +716,10 @@ static inline bool tsb_collide(const struct tgpu *t,
 {
 	if (!w->n_sb) /* nothing pending */
 		return false;
+	const struct tsb_pc *m = &t->sbm[pc];
+	if (m->ok)
+		return ((w->sb[m->w[0]] & m->all[0]) |
+			(w->sb[m->w[1]] & m->all[1])) != 0;
 	const struct tinsn *ti = &t->ti[pc];
 	const uint32_t *id = t->ops + ti->use_off;
 	for (unsigned i = 0; i < (unsigned)ti->n_use + ti->n_def; i++)
@@ -713,6 +731,20 @@ static inline bool tsb_collide(const struct tgpu *t,
 static inline void tsb_reserve(const struct tgpu *t, struct twarp *w,
 			       uint32_t pc, bool long_op)
 {
+	const struct tsb_pc *m = &t->sbm[pc];
+	if (m->ok) {
+		/* n_sb counts the ids newly set, as the walk below does */
+		for (unsigned k = 0; k < 2; k++) {
+			uint64_t *x = &w->sb[m->w[k]], d = m->def[k];
+			if (!d)
+				continue;
+			w->n_sb += (uint32_t)bit_popc64(d & ~*x);
+			*x |= d;
+			if (long_op)
+				w->lo[m->w[k]] |= d;
+		}
+		return;
+	}
 	const struct tinsn *ti = &t->ti[pc];
 	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
 	for (unsigned i = 0; i < ti->n_def; i++) {
@@ -727,6 +759,20 @@ static inline void tsb_reserve(const struct tgpu *t, struct twarp *w,
 static inline void tsb_release(const struct tgpu *t, struct twarp *w,
 			       uint32_t pc)
 {
+	const struct tsb_pc *m = &t->sbm[pc];
+	if (m->ok) {
+		for (unsigned k = 0; k < 2; k++) {
+			uint64_t *x = &w->sb[m->w[k]], d = m->def[k];
+			if (!d)
+				continue;
+			SIM_ASSERT((*x & d) == d &&
+				   w->n_sb >= (uint32_t)bit_popc64(d));
+			w->n_sb -= (uint32_t)bit_popc64(*x & d);
+			*x &= ~d;
+			w->lo[m->w[k]] &= ~d;
+		}
+		return;
+	}
 	const struct tinsn *ti = &t->ti[pc];
 	const uint32_t *id = t->ops + ti->use_off + ti->n_use;
 	for (unsigned i = 0; i < ti->n_def; i++) {

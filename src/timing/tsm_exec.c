@@ -33,12 +33,20 @@ static inline int ex_unit_pick(const struct tgpu *t, const struct tsm *s,
  * depends on the scoreboard, and every other input is as the last update
  * saw it (each stage updates the warp when it changes one), so only that
  * bit is recomputed: set when the head collides, never on a wrong path.
+ * A release only clears scoreboard entries (they are set at issue, which
+ * updates the warp), so a head that did not collide still does not: only
+ * a set bit is recomputed.
  */
 static inline void ex_sb_update(struct tgpu *t, struct tsm *s, unsigned wi)
 {
 	struct twarp *w = &s->w[wi];
 	unsigned i = wi / 64;
 	uint64_t b = 1ULL << (wi % 64);
+	if (!(s->sbwait[i] & b)) {
+		SIM_ASSERT(!w->fw || (s->wrongpath[i] & b) ||
+			   !tsb_collide(t, w, w->ib_pc));
+		return;
+	}
 	if (!w->fw || (s->wrongpath[i] & b))
 		return;
 	uint64_t old = s->sbwait[i];
@@ -125,6 +133,7 @@ static void __attribute__((noinline)) ex_cycle(struct tgpu *t, struct tsm *s)
 {
 	struct toc *o = &s->oc;
 	unsigned buses = t->oc.buses;
+#pragma GCC unroll 2 /* one copy per class: constant offsets */
 	for (unsigned c = TOC_SP; c <= TOC_SFU; c++) {
 		unsigned k = 0, n = o->n_ocex[c];
 		for (unsigned i = 0; i < n; i++) {

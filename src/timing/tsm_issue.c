@@ -67,6 +67,42 @@ static inline bool issue_struct(const struct tgpu *t, const struct tsm *s,
 		(ti->is_mem && w->oc_mem);
 }
 
+/*
+ * Whether every slot in `left` (candidates of one scheduler that its walk
+ * has not visited yet) fails issue_struct now: its class's ID_OC register
+ * is full (the previous schedulers' issues may have filled it since the
+ * cycle began), or its memory instruction waits for its access record
+ * (recbusy).  Then, for a policy whose walk visits every candidate
+ * (sched_ops.lists_all) and has no issue_failed hook, without DWR (whose
+ * gate is the only other way a first issue fails) and with no wrong-path
+ * warp to flush, the rest of the walk would only count these as
+ * structural stalls: the issue stage counts them at once instead of
+ * asking the policy for each (its next() changes nothing after the first
+ * call of a cycle, order() nothing after it returns).
+ */
+static inline bool issue_all_blocked(const struct tgpu *t, const struct tsm *s,
+				     const uint64_t *left, unsigned nw)
+{
+	const struct toc *o = &s->oc;
+	const struct toc_cfg *oc = &t->oc;
+	uint64_t fm = o->n_idoc[TOC_MEM] >= oc->w_idoc[TOC_MEM] ? ~0ULL : 0;
+	uint64_t fs = o->n_idoc[TOC_SFU] >= oc->w_idoc[TOC_SFU] ? ~0ULL : 0;
+	uint64_t fp = o->n_idoc[TOC_SP] >= oc->w_idoc[TOC_SP] ? ~0ULL : 0;
+	for (unsigned i = 0; i < nw; i++) {
+		uint64_t nm = s->nextmem[i], nf = s->nextsfu[i];
+		if (left[i] & ~((nm & (fm | s->recbusy[i])) | (nf & fs) |
+				(~nm & ~nf & fp)))
+			return false;
+	}
+#ifndef NDEBUG
+	for (unsigned i = 0; i < nw; i++)
+		for (uint64_t m = left[i]; m; m &= m - 1)
+			SIM_ASSERT(issue_struct(t, s, i * 64 + (unsigned)
+						__builtin_ctzll(m)));
+#endif
+	return true;
+}
+
 /* Try to issue the first I-buffer entry of warp wi (issue_struct passed). */
 static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 				unsigned wi, int prev_unit, int *unit_out)
@@ -142,7 +178,17 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	 * some policy has: s->hook_*) */
 	bool setp = s->hook_setp && in->op == OP_SETP;
 	bool bk = s->hook_back && g->n_back != back;
-	if (s->hook_issued || setp || bk) {
+	if (!setp && !bk && s->hook_issued) {
+		/* the common case, issued() alone: the loop's bounds and
+		 * arguments in locals, kept across the calls */
+		struct sched **sp = s->sched;
+		unsigned ns = t->n_sched;
+		uint64_t cyc = t->cycle;
+		for (unsigned i = 0; i < ns; i++)
+			if (sp[i]->ops->issued)
+				sp[i]->ops->issued(sp[i], wi, cyc, n_active,
+						   pc);
+	} else if (setp || bk) {
 		for (unsigned i = 0; i < t->n_sched; i++) {
 			struct sched *p = s->sched[i];
 			if (p->ops->issued)
@@ -241,13 +287,14 @@ void tsm_issue_hooks(const struct tgpu *t, struct tsm *s)
 	}
 }
 
-/* The issue stage over bitsets of nw words (a constant 1 for SMs of up
- * to 64 warp slots: tsm_issue_cycle specialises it). */
+/* The issue stage over bitsets of nw words with ns schedulers (constants
+ * 1 and 2 for SMs of up to 64 warp slots and two schedulers, the default
+ * machine: tsm_issue_cycle specialises it). */
 static inline __attribute__((always_inline)) void
 issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
-	    unsigned nw)
+	    unsigned nw, unsigned ns)
 {
-	unsigned ns = t->n_sched, n_issued = 0;
+	unsigned n_issued = 0;
 	/* candidates whose class's ID_OC register is full cannot issue:
 	 * collector stalls without asking anyone (taken out of `cand` into
 	 * `blocked`) */
@@ -366,6 +413,13 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 			for (unsigned i = 0; i < nw; i++)
 				walk.want[i] = (cand[i] | (swp ?
 						s->wrongpath[i] : 0)) & sm[i];
+		/* the candidates the walk has not visited yet, while it may
+		 * stop early (issue_all_blocked) */
+		bool bulk = !swp && !s->dwr && !p->ops->issue_failed &&
+			p->ops->lists_all;
+		uint64_t left[SCHED_MAX_WARPS / 64];
+		for (unsigned i = 0; bulk && i < nw; i++)
+			left[i] = cand[i] & sm[i];
 		tsm_walk_start(t, s, p, v, &walk);
 		while (!issued) {
 			int x = tsm_walk_next(s, p, v, &walk);
@@ -377,6 +431,8 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 					tsm_ib_flush(t, s, wi);
 				continue;
 			}
+			if (bulk)
+				tbit_clr(left, wi);
 			int unit = -1;
 			enum issue_res r = issue_struct(t, s, wi) ? IR_STRUCT :
 				issue_one(t, s, wi, -1, &unit);
@@ -404,6 +460,14 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 			} else if (r == IR_STRUCT) {
 				any_struct = true;
 				n_struct += !tbit(s->recbusy, wi);
+				if (bulk && issue_all_blocked(t, s, left, nw)) {
+					/* the rest of the walk visits only
+					 * these, each failing as this one */
+					for (unsigned i = 0; i < nw; i++)
+						n_struct += bit_popc64(left[i] &
+							~s->recbusy[i]);
+					break;
+				}
 			}
 			if (!issued && p->ops->issue_failed)
 				p->ops->issue_failed(p, wi, t->cycle);
@@ -423,8 +487,10 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 void tsm_issue_cycle(struct tgpu *t, struct tsm *s,
 		     const struct sched_view *v)
 {
-	if (t->n_words == 1)
-		issue_cycle(t, s, v, 1);
+	if (t->n_words == 1 && t->n_sched == 2)
+		issue_cycle(t, s, v, 1, 2);
+	else if (t->n_words == 1)
+		issue_cycle(t, s, v, 1, t->n_sched);
 	else
-		issue_cycle(t, s, v, t->n_words);
+		issue_cycle(t, s, v, t->n_words, t->n_sched);
 }

@@ -134,11 +134,38 @@ void toc_sm_reset(struct tgpu *t, struct tsm *s)
 	o->n_reads = o->busy = 0;
 }
 
+/* The scoreboard ids id[0 .. n_use + n_def) of one instruction (the
+ * writes last) as masks over at most two words; m->ok stays 0 when they
+ * span more. */
+static void toc_sb_masks(struct tsb_pc *m, const uint32_t *id,
+			 unsigned n_use, unsigned n_def)
+{
+	unsigned nw = 0;
+	for (unsigned i = 0; i < n_use + n_def; i++) {
+		uint32_t wd = id[i] / 64;
+		unsigned k = 0;
+		while (k < nw && m->w[k] != wd)
+			k++;
+		if (k == nw) {
+			if (nw == 2)
+				return; /* a third word: the id walk */
+			m->w[nw++] = wd;
+		}
+		m->all[k] |= 1ULL << (id[i] % 64);
+		if (i >= n_use)
+			m->def[k] |= 1ULL << (id[i] % 64);
+	}
+	if (nw < 2) /* one word (or none): the second adds nothing */
+		m->w[1] = m->w[0];
+	m->ok = 1;
+}
+
 /*
  * Per pc of the launch, the banks its register reads and writes use in
  * warp slot 0 (register mod banks); predicates have no bank.  Warp w's
  * banks are these rotated by w mod banks, so the per-cycle stages never
- * walk the scoreboard-id lists or divide.
+ * walk the scoreboard-id lists or divide.  Also its scoreboard ids as
+ * word masks (t->sbm, for the tsb_* tests of every stage).
  */
 void toc_launch(struct tgpu *t)
 {
@@ -150,11 +177,13 @@ void toc_launch(struct tgpu *t)
 	for (uint32_t pc = 0; pc < k->n_insn; pc++)
 		n_src += t->ti[pc].n_use;
 	t->oc_src = xcalloc(n_src ? n_src : 1, 1);
+	t->sbm = xcalloc(k->n_insn ? k->n_insn : 1, sizeof(*t->sbm));
 	n_src = 0;
 	for (uint32_t pc = 0; pc < k->n_insn; pc++) {
 		struct tinsn *ti = &t->ti[pc];
 		const uint32_t *id = t->ops + ti->use_off;
 		struct toc_insn *c = &t->oci[pc];
+		toc_sb_masks(&t->sbm[pc], id, ti->n_use, ti->n_def);
 		ti->oc_cls = ti->is_mem ? TOC_MEM :
 			ti->unit == TU_SP ? TOC_SP : TOC_SFU;
 		c->src_off = n_src;
@@ -174,20 +203,23 @@ void toc_launch_end(struct tgpu *t)
 {
 	free(t->oci);
 	free(t->oc_src);
+	free(t->sbm);
 	t->oci = NULL;
 	t->oc_src = NULL;
+	t->sbm = NULL;
 }
 
 /* 1. Collector units with all operands move to OC_EX. */
 static inline __attribute__((always_inline)) void
 oc_dispatch(struct tgpu *t, struct toc *o)
 {
+#pragma GCC unroll 3 /* one copy per class: constant offsets */
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
 		uint64_t m = o->ready[c];
-		if (!m)
+		unsigned n = o->n_ocex[c];
+		if (!m || n >= t->oc.w_ocex[c]) /* none ready, or OC_EX full */
 			continue;
 		/* out_ports moves at most, into the free OC_EX slots */
-		unsigned n = o->n_ocex[c];
 		unsigned lim = MIN(t->oc.out_ports[c], t->oc.w_ocex[c] - n);
 		unsigned rr = o->rr[c];
 		for (; lim && m; lim--) {
@@ -273,8 +305,10 @@ oc_allocate(struct tgpu *t, struct tsm *s)
 	struct toc *o = &s->oc;
 	const struct toc_cfg *cf = &t->oc;
 	unsigned nb = cf->n_banks;
+#pragma GCC unroll 3 /* one copy per class: constant offsets */
 	for (unsigned c = 0; c < TOC__COUNT; c++) {
-		if (!o->n_idoc[c])
+		/* nothing in ID_OC, or no collector unit it may take */
+		if (!o->n_idoc[c] || !(o->free & (cf->own[c] | cf->gen)))
 			continue;
 		for (unsigned p = cf->in_ports[c]; p && o->n_idoc[c]; p--) {
 			uint64_t f = o->free & cf->own[c];
