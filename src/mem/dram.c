@@ -74,12 +74,27 @@ void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
 	*row = (uint32_t)gather_bits(l, cfg->map.row_mask);
 }
 
-/* Sub-partition = channel's slice chosen by the low bank bits. */
+/*
+ * Sub-partition = channel's slice chosen by the low bank bits.  With a
+ * power-of-two bank count those are the bits under the lowest
+ * log2(n_sub) bits of the bank mask (the modulo keeps them), so only they
+ * are gathered (this runs for every request an L1 sends).
+ */
 unsigned mem_addr_slice(const struct mem_config *cfg, addr_t a)
 {
 	unsigned chan, bank;
 	addr_t l = mem_addr_local(cfg, a, &chan);
+	uint64_t m = cfg->map.bank_mask, low = 0;
 
+	if (cfg->n_sub == 1)
+		return chan;
+	if (!(cfg->n_banks & (cfg->n_banks - 1))) {
+		for (unsigned s = cfg->n_sub; s > 1 && m; s >>= 1) {
+			low |= m & (~m + 1);
+			m &= m - 1;
+		}
+		return chan * cfg->n_sub + (unsigned)gather_bits(l, low);
+	}
 	/* the bank alone (mem_dram_decode's bank; the row is not needed) */
 	bank = (unsigned)(gather_bits(l, cfg->map.bank_mask) % cfg->n_banks);
 	return chan * cfg->n_sub + (bank & (cfg->n_sub - 1));

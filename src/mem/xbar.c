@@ -84,7 +84,7 @@ static inline unsigned xbar_dest(const struct mem_xbar *x,
 }
 
 /* Input i (non-empty) has a new head: file it under its output. */
-static void xbar_new_head(struct mem_xbar *x, unsigned i)
+static inline void xbar_new_head(struct mem_xbar *x, unsigned i)
 {
 	const struct mem_qent *h = &x->in[i].e[x->in[i].head];
 	unsigned o = xbar_dest(x, h->req);
@@ -121,7 +121,8 @@ static void xbar_grant(struct mem_xbar *x, unsigned i, unsigned o,
 	uint64_t hold, any = 0;
 
 	wm[i / 64] &= ~(1ULL << (i % 64));
-	for (unsigned k = 0; k < x->in_words && !any; k++)
+	any = wm[0];
+	for (unsigned k = 1; k < x->in_words && !any; k++)
 		any = wm[k];
 	if (!any)
 		x->out_want[o / 64] &= ~(1ULL << (o % 64));
