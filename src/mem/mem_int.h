@@ -146,8 +146,27 @@ static inline void mem_pool_put(struct mem_req *r)
 	p->n_live--;
 }
 
-/* Packet bytes of r on the request (reply = false) or reply subnet. */
-unsigned mem_pkt_bytes(const struct mem_req *r, bool reply, unsigned ctrl_bytes);
+/* Packet bytes of r on the request (reply = false) or reply subnet
+ * (inline: the crossbar sizes every packet it grants). */
+static inline unsigned mem_pkt_bytes(const struct mem_req *r, bool reply,
+				     unsigned ctrl_bytes)
+{
+	bool data;
+
+	switch (r->kind) {
+	case MEM_READ:
+	case MEM_FETCH:
+		data = reply;
+		break;
+	case MEM_ATOMIC:
+		data = true;
+		break;
+	default: /* writes carry data down; their acks carry none */
+		data = !reply;
+		break;
+	}
+	return ctrl_bytes + (data ? r->size : 0);
+}
 
 /* ================================================================
  * Set-associative cache with MSHRs (cache.c)

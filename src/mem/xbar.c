@@ -111,8 +111,8 @@ void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
  * Grant input i's head packet, going to output o, at time now (the
  * caller checked that head, input port and output allow it).
  */
-static void xbar_grant(struct mem_xbar *x, unsigned i, unsigned o,
-		       uint64_t now)
+static inline void xbar_grant(struct mem_xbar *x, unsigned i, unsigned o,
+			      uint64_t now)
 {
 	struct mem_q *q = &x->in[i];
 	struct mem_req *r = mem_q_pop(q);
@@ -155,6 +155,21 @@ static uint64_t xbar_serve(struct mem_xbar *x, unsigned o, uint64_t now)
 	unsigned nw = x->in_words, rw = x->rr / 64, rb = x->rr % 64;
 	uint64_t t = UINT64_MAX;
 
+	if (nw == 1) { /* up to 64 inputs: rotate the word by rr, so its
+			  bits run rr .. n_in - 1, then 0 .. rr - 1 */
+		uint64_t m = rb ? (wm[0] >> rb) | (wm[0] << (64 - rb)) : wm[0];
+
+		for (; m; m &= m - 1) {
+			unsigned i = (bit_ctz64(m) + rb) & 63;
+
+			if (x->in_rt[i] <= now) {
+				xbar_grant(x, i, o, now);
+				return x->out_busy[o];
+			}
+			t = MIN(t, x->in_rt[i]);
+		}
+		return t;
+	}
 	/* word rw from bit rb, the other words in turn, then word rw
 	 * below bit rb */
 	for (unsigned k = 0; k <= nw; k++) {
