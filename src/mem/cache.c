@@ -41,7 +41,10 @@ void mem_cache_init(struct mem_cache *c, const struct mem_cache_config *cfg,
 	c->level = (uint8_t)level;
 	c->line_shift = log2_u(cfg->line_bytes);
 	c->set_bits = log2_u(cfg->n_sets);
+	c->hash_bits = cfg->hash_index ? c->set_bits : 0;
 	c->lines = xcalloc((size_t)cfg->n_sets * cfg->assoc, sizeof(*c->lines));
+	for (size_t i = 0; i < (size_t)cfg->n_sets * cfg->assoc; i++)
+		c->lines[i].tag = MEM_TAG_NONE;
 	c->mshr = xcalloc(cfg->n_mshr, sizeof(*c->mshr));
 	c->mshr_free = xcalloc(cfg->n_mshr, sizeof(*c->mshr_free));
 	/* Stack of free entries; entry 0 is on top. */
@@ -92,10 +95,17 @@ void mem_cache_index_by_slice(struct mem_cache *c, const struct mem_config *cfg)
  * by its local address: the channel digits and the bank bits that chose
  * the sub-partition removed.
  */
+static unsigned set_of_line(const struct mem_cache *c, uint64_t line)
+{
+	uint64_t x = line;
+
+	if (c->hash_bits)
+		x = line ^ (line >> c->hash_bits) ^ (line >> (2 * c->hash_bits));
+	return (unsigned)(x & (c->cfg.n_sets - 1));
+}
+
 unsigned mem_cache_set(const struct mem_cache *c, addr_t a)
 {
-	uint64_t line, x;
-
 	if (c->map) {
 		unsigned sub = c->map->n_sub, chan;
 		uint64_t drop = c->map->map.bank_mask;
@@ -110,21 +120,27 @@ unsigned mem_cache_set(const struct mem_cache *c, addr_t a)
 			       (drop & (((uint64_t)1 << pos) - 1));
 		}
 	}
-	line = a >> c->line_shift;
-	x = line;
-	if (c->cfg.hash_index && c->set_bits)
-		x = line ^ (line >> c->set_bits) ^ (line >> (2 * c->set_bits));
-	return (unsigned)(x & (c->cfg.n_sets - 1));
+	return set_of_line(c, a >> c->line_shift);
 }
 
-/* The way holding line address t in set s, or NULL. */
+/* mem_cache_set inlined for the L1s (no slice-local address). */
+static inline unsigned cache_set(const struct mem_cache *c, addr_t a)
+{
+	return c->map ? mem_cache_set(c, a) : set_of_line(c, a >> c->line_shift);
+}
+
+/* The way holding line address t in set s, or NULL (invalid ways hold
+ * MEM_TAG_NONE, which t never is). */
 static struct mem_line *find_line(struct mem_cache *c, unsigned s, addr_t t)
 {
 	struct mem_line *w = &c->lines[(size_t)s * c->cfg.assoc];
 
+	SIM_ASSERT(t != MEM_TAG_NONE);
 	for (unsigned i = 0; i < c->cfg.assoc; i++)
-		if (w[i].state != MEM_LINE_INVALID && w[i].tag == t)
+		if (w[i].tag == t) {
+			SIM_ASSERT(w[i].state != MEM_LINE_INVALID);
 			return &w[i];
+		}
 	return NULL;
 }
 
@@ -259,7 +275,7 @@ static void do_read(struct mem_cache *c, struct mem_req *req, bool rmw,
 		    unsigned slots, bool wb_ok, struct mem_cache_res *res)
 {
 	addr_t t = req->addr >> c->line_shift;
-	unsigned s = mem_cache_set(c, req->addr);
+	unsigned s = cache_set(c, req->addr);
 	struct mem_line *l = find_line(c, s, t);
 	int m = -1;
 
@@ -284,6 +300,11 @@ static void do_read(struct mem_cache *c, struct mem_req *req, bool rmw,
 	else if (c->cfg.alloc_on_fill)
 		m = mshr_lookup(c, t);
 	if (m < 0) {
+		if (!c->n_mshr_free || slots < 1) { /* read_miss's first test */
+			res->outcome = MEM_RESFAIL;
+			c->st.resfails++;
+			return;
+		}
 		read_miss(c, req, t, s, rmw, slots, wb_ok, NULL, res);
 		return;
 	}
@@ -316,7 +337,7 @@ static void do_write(struct mem_cache *c, struct mem_req *req, unsigned slots,
 	bool back = wp == MEM_WP_WB ||
 		    (wp == MEM_WP_LOCAL_WB && req->space == MEM_LOCAL);
 	addr_t t = req->addr >> c->line_shift;
-	unsigned s = mem_cache_set(c, req->addr);
+	unsigned s = cache_set(c, req->addr);
 	struct mem_line *l = find_line(c, s, t), *v;
 
 	if (wp == MEM_WP_READONLY)
@@ -474,6 +495,7 @@ void mem_cache_invalidate(struct mem_cache *c)
 	for (size_t i = 0; i < n; i++)
 		if (c->lines[i].state == MEM_LINE_VALID) {
 			c->lines[i].state = MEM_LINE_INVALID;
+			c->lines[i].tag = MEM_TAG_NONE;
 			c->lines[i].dirty = 0;
 		}
 }

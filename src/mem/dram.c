@@ -19,7 +19,11 @@
  * visits only banks of a kind whose channel-wide constraints are met, and
  * after a cycle that issued nothing the channel computes the first cycle
  * in which anything could issue (wake); the memory system does not tick
- * it before then.
+ * it before then.  A scan of one kind (column, row) that issues nothing
+ * remembers the first cycle any of its banks could issue (col_wait,
+ * row_wait), and the kind is not scanned again before it unless a bank
+ * joins the kind (selection, activate); busy channels then cost a few
+ * tests per cycle for the banks waiting out tRCD, tRAS, tRP or tRC.
  */
 #include "../base/base.h"
 
@@ -70,12 +74,27 @@ void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
 	*row = (uint32_t)gather_bits(l, cfg->map.row_mask);
 }
 
-/* Sub-partition = channel's slice chosen by the low bank bits. */
+/*
+ * Sub-partition = channel's slice chosen by the low bank bits.  With a
+ * power-of-two bank count those are the bits under the lowest
+ * log2(n_sub) bits of the bank mask (the modulo keeps them), so only they
+ * are gathered (this runs for every request an L1 sends).
+ */
 unsigned mem_addr_slice(const struct mem_config *cfg, addr_t a)
 {
 	unsigned chan, bank;
 	addr_t l = mem_addr_local(cfg, a, &chan);
+	uint64_t m = cfg->map.bank_mask, low = 0;
 
+	if (cfg->n_sub == 1)
+		return chan;
+	if (!(cfg->n_banks & (cfg->n_banks - 1))) {
+		for (unsigned s = cfg->n_sub; s > 1 && m; s >>= 1) {
+			low |= m & (~m + 1);
+			m &= m - 1;
+		}
+		return chan * cfg->n_sub + (unsigned)gather_bits(l, low);
+	}
 	/* the bank alone (mem_dram_decode's bank; the row is not needed) */
 	bank = (unsigned)(gather_bits(l, cfg->map.bank_mask) % cfg->n_banks);
 	return chan * cfg->n_sub + (bank & (cfg->n_sub - 1));
@@ -157,6 +176,7 @@ static void bank_select(struct mem_dram *d, struct mem_dram_bank *b)
 	b->cur = b->q[i];
 	memmove(&b->q[i], &b->q[i + 1], (b->n_q - i - 1) * sizeof(b->q[0]));
 	b->n_q--;
+	d->col_wait = d->row_wait = 0; /* the bank joins a kind */
 	if (b->open && b->row == b->cur->row)
 		d->hit_mask |= (uint64_t)1 << (b - d->bank);
 	if (b->cur->kind == MEM_WRITE || b->cur->kind == MEM_WRITEBACK)
@@ -191,20 +211,28 @@ static void dram_finish(struct mem_dram *d, struct mem_dram_bank *b,
 		d->ret_ne[r->slice / 64] |= 1ULL << (r->slice % 64);
 }
 
-/* Issue the next column command of b->cur if every constraint allows. */
+/*
+ * Issue the next column command of b->cur if every constraint allows;
+ * else lower *mn to the first cycle it could (the next one while the
+ * return queue is full).
+ */
 static bool try_column(struct mem_dram *d, struct mem_dram_bank *b,
-		       uint64_t now, uint64_t n)
+		       uint64_t now, uint64_t n, uint64_t *mn)
 {
 	const struct mem_config *c = d->cfg;
 	struct mem_req *r = b->cur;
 	bool wr = r->kind == MEM_WRITE || r->kind == MEM_WRITEBACK;
-	uint64_t t;
+	uint64_t t = MAX(MAX(b->col_ok, d->ccd_ok), wr ? d->wr_ok : d->rd_ok);
 
-	if (n < b->col_ok || n < d->ccd_ok || n < (wr ? d->wr_ok : d->rd_ok))
+	if (n < t) {
+		*mn = MIN(*mn, t);
 		return false;
+	}
 	if (!wr && r->bursts == 1 &&
-	    mem_q_full(d->ret[r->slice - d->first_slice]))
+	    mem_q_full(d->ret[r->slice - d->first_slice])) {
+		*mn = MIN(*mn, n + 1);
 		return false;
+	}
 	d->ccd_ok = n + c->t_ccd;
 	if (wr) {
 		t = n + c->t_wl + d->burst_cycles;
@@ -232,25 +260,34 @@ static bool try_column(struct mem_dram *d, struct mem_dram_bank *b,
 	return true;
 }
 
-/* Issue PRE (wrong row open) or ACT (bank closed) for b->cur if allowed. */
-static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
+/*
+ * Issue PRE (wrong row open) or ACT (bank closed) for b->cur if allowed;
+ * else lower *mn to the first cycle it could.
+ */
+static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n,
+		    uint64_t *mn)
 {
 	const struct mem_config *c = d->cfg;
 
 	uint64_t bit = (uint64_t)1 << (b - d->bank);
 
 	if (b->open) {
-		if (n < b->pre_ok)
+		if (n < b->pre_ok) {
+			*mn = MIN(*mn, b->pre_ok);
 			return false;
+		}
 		b->open = false;
 		d->open_mask &= ~bit;
 		b->act_ok = MAX(b->act_ok, n + c->t_rp);
 		d->st.n_pre++;
 		return true;
 	}
-	if (n < b->act_ok || n < d->rrd_ok)
+	if (n < b->act_ok || n < d->rrd_ok) {
+		*mn = MIN(*mn, MAX(b->act_ok, d->rrd_ok));
 		return false;
+	}
 	b->open = true;
+	d->col_wait = 0; /* the bank joins the row hits */
 	d->open_mask |= bit;
 	d->hit_mask |= bit;
 	b->row = b->cur->row;
@@ -270,7 +307,9 @@ static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n)
  * column command touches only its bank and the channel's column timing,
  * a row command only its bank and tRRD, so the two choices are
  * independent; banks of a kind whose channel-wide constraint is not met
- * (tCCD, read/write turnaround, tRRD for an activate) are not visited.
+ * (tCCD, read/write turnaround, tRRD for an activate) are not visited,
+ * nor is a kind before its col_wait / row_wait.  A full scan of a kind
+ * that issues nothing sets its wait to the least cycle its banks gave.
  * Returns whether a command issued.
  */
 static bool dram_issue(struct mem_dram *d, uint64_t now, uint64_t n)
@@ -278,19 +317,47 @@ static bool dram_issue(struct mem_dram *d, uint64_t now, uint64_t n)
 	uint64_t hit = d->act_mask & d->hit_mask;
 	uint64_t rows = d->act_mask & ~d->hit_mask;
 	uint64_t first = ~(uint64_t)0 << d->prio;
+	uint64_t cmin = UINT64_MAX, rmin = UINT64_MAX;
 	bool col = false, rowc = false;
+	bool scan_c = n >= d->col_wait, scan_r = n >= d->row_wait;
 
-	if (n < d->ccd_ok || (n < d->rd_ok && n < d->wr_ok))
+	if (!scan_c) {
 		hit = 0;
-	if (n < d->rrd_ok)
+	} else if (hit && n < d->ccd_ok) {
+		cmin = d->ccd_ok;
+		hit = 0;
+	} else {
+		if ((hit & d->wr_mask) && n < d->wr_ok) {
+			cmin = d->wr_ok;
+			hit &= ~d->wr_mask;
+		}
+		if ((hit & ~d->wr_mask) && n < d->rd_ok) {
+			cmin = MIN(cmin, d->rd_ok);
+			hit &= d->wr_mask;
+		}
+	}
+	if (!scan_r) {
+		rows = 0;
+	} else if (n < d->rrd_ok && (rows & ~d->open_mask)) {
+		rmin = d->rrd_ok;
 		rows &= d->open_mask; /* precharges only */
+	}
 	/* banks prio .. n_banks - 1 first, then 0 .. prio - 1 */
 	for (unsigned pass = 0; pass < 2; pass++, first = ~first) {
 		for (uint64_t m = hit & first; m && !col; m &= m - 1)
-			col = try_column(d, &d->bank[bit_ctz64(m)], now, n);
+			col = try_column(d, &d->bank[bit_ctz64(m)], now, n,
+					 &cmin);
 		for (uint64_t m = rows & first; m && !rowc; m &= m - 1)
-			rowc = try_row(d, &d->bank[bit_ctz64(m)], n);
+			rowc = try_row(d, &d->bank[bit_ctz64(m)], n, &rmin);
 	}
+	/* a command may let another bank's follow (a finished request
+	 * frees its bank, an activate makes a row hit): scan again */
+	if (scan_c)
+		d->col_wait = col ? 0 : cmin;
+	if (scan_r)
+		d->row_wait = rowc ? 0 : rmin;
+	if (rowc)
+		d->col_wait = 0;
 	return col || rowc;
 }
 
@@ -298,42 +365,23 @@ static bool dram_issue(struct mem_dram *d, uint64_t now, uint64_t n)
  * The earliest global time at which a tick of this channel after DRAM
  * cycle n can do more than rotate prio: a bank waiting to select, a
  * ready input (when the scheduler queue has room), or the first cycle in
- * which some serving bank's next command meets its timing constraints.
- * A lower bound: the return queue being full, or another bank taking the
- * command bus first, only delays a command further.  Nothing outside the
- * channel's tick changes these constraints; a push into an input lowers
- * wake itself (mem_dram_note_push).
+ * which some serving bank's next command meets its timing constraints
+ * (col_wait, row_wait, which a cycle that issued nothing left as lower
+ * bounds).  A lower bound: the return queue being full, or another bank
+ * taking the command bus first, only delays a command further.  Nothing
+ * outside the channel's tick changes these constraints; a push into an
+ * input lowers wake itself (mem_dram_note_push).
  */
 static uint64_t dram_wake(const struct mem_dram *d, uint64_t n)
 {
-	uint64_t t = UINT64_MAX, mh = UINT64_MAX, mp = UINT64_MAX;
-	uint64_t ma = UINT64_MAX, mw = UINT64_MAX, m;
-	uint64_t hit = d->act_mask & d->hit_mask;
-	uint64_t pre = d->act_mask & ~d->hit_mask & d->open_mask;
-	uint64_t act = d->act_mask & ~d->open_mask;
+	uint64_t t = UINT64_MAX, m = MIN(d->col_wait, d->row_wait);
 
 	if (d->sel_mask)
 		return (n + 1) * d->period;
 	if (d->n_pending < d->cfg->sched_queue)
 		for (unsigned k = 0; k < d->n_sub; k++)
 			t = MIN(t, mem_q_head_ready(d->in[k]));
-	/* per kind, the least bank constraint, then the channel-wide ones */
-	for (uint64_t w = hit & d->wr_mask; w; w &= w - 1)
-		mw = MIN(mw, d->bank[bit_ctz64(w)].col_ok);
-	for (hit &= ~d->wr_mask; hit; hit &= hit - 1)
-		mh = MIN(mh, d->bank[bit_ctz64(hit)].col_ok);
-	for (; pre; pre &= pre - 1)
-		mp = MIN(mp, d->bank[bit_ctz64(pre)].pre_ok);
-	for (; act; act &= act - 1)
-		ma = MIN(ma, d->bank[bit_ctz64(act)].act_ok);
-	if (mh != UINT64_MAX)
-		mh = MAX(MAX(mh, d->ccd_ok), d->rd_ok);
-	if (mw != UINT64_MAX)
-		mh = MIN(mh, MAX(MAX(mw, d->ccd_ok), d->wr_ok));
-	if (ma != UINT64_MAX)
-		ma = MAX(ma, d->rrd_ok);
-	m = MIN(MIN(mh, mp), ma);
-	if (m != UINT64_MAX)
+	if (d->act_mask && m != UINT64_MAX)
 		t = MIN(t, MAX(m, n + 1) * d->period);
 	return t;
 }

@@ -146,8 +146,27 @@ static inline void mem_pool_put(struct mem_req *r)
 	p->n_live--;
 }
 
-/* Packet bytes of r on the request (reply = false) or reply subnet. */
-unsigned mem_pkt_bytes(const struct mem_req *r, bool reply, unsigned ctrl_bytes);
+/* Packet bytes of r on the request (reply = false) or reply subnet
+ * (inline: the crossbar sizes every packet it grants). */
+static inline unsigned mem_pkt_bytes(const struct mem_req *r, bool reply,
+				     unsigned ctrl_bytes)
+{
+	bool data;
+
+	switch (r->kind) {
+	case MEM_READ:
+	case MEM_FETCH:
+		data = reply;
+		break;
+	case MEM_ATOMIC:
+		data = true;
+		break;
+	default: /* writes carry data down; their acks carry none */
+		data = !reply;
+		break;
+	}
+	return ctrl_bytes + (data ? r->size : 0);
+}
 
 /* ================================================================
  * Set-associative cache with MSHRs (cache.c)
@@ -155,8 +174,13 @@ unsigned mem_pkt_bytes(const struct mem_req *r, bool reply, unsigned ctrl_bytes)
 
 enum mem_line_state { MEM_LINE_INVALID, MEM_LINE_VALID, MEM_LINE_RESERVED };
 
+/* The tag of an invalid line: no line address (addr >> line bits, at
+ * least 3 bits) is all ones, so a tag compare alone finds a line. */
+#define MEM_TAG_NONE (~(addr_t)0)
+
 struct mem_line {
-	addr_t tag;     /* line address (addr >> line bits) */
+	addr_t tag;     /* line address (addr >> line bits); MEM_TAG_NONE
+			   while invalid */
 	uint64_t lru;   /* last-touch stamp; smallest is the LRU victim */
 	uint16_t mshr;  /* RESERVED lines: MSHR waiting for the fill */
 	uint8_t state;  /* enum mem_line_state */
@@ -210,6 +234,8 @@ struct mem_cache {
 	unsigned n_mshr_free;         /* entries on the stack */
 	unsigned line_shift;          /* log2(line_bytes) */
 	unsigned set_bits;            /* log2(n_sets) */
+	unsigned hash_bits;           /* set_bits when the index is hashed,
+					 else 0 */
 	uint64_t lru_clock;           /* stamp source for LRU */
 	const struct mem_config *map; /* L2: index by slice-local address */
 	uint8_t level;                /* enum mem_level, copied into fetches */
@@ -288,6 +314,17 @@ struct mem_xbar {
 	uint64_t *out_ne;     /* bitset: output queues that may hold packets
 				 (set on delivery; the memory system clears
 				 a bit when it finds the queue empty) */
+	uint64_t *want;       /* per output, in_words words: bitset of the
+				 non-empty inputs whose head packet goes
+				 there (arbitration is per output) */
+	uint64_t *out_want;   /* bitset: outputs with a non-zero want */
+	uint64_t *full_wait;  /* bitset: wanted outputs the last full cycle
+				 found full (left out of wake: a cycle in
+				 which one has room is computed in full) */
+	uint64_t *in_rt;      /* per non-empty input: its head's ready time
+				 or the input port's free time, the later
+				 (the head's earliest grant, output aside) */
+	unsigned in_words;    /* words per input bitset */
 	unsigned flit_bytes;  /* bytes per flit */
 	unsigned ctrl_bytes;  /* packet header bytes */
 	uint64_t lat_time;    /* latency in time units */
@@ -309,6 +346,12 @@ void mem_xbar_release(struct mem_xbar *x);
 void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
 		   uint64_t ready);
 void mem_xbar_tick(struct mem_xbar *x, uint64_t now);
+/*
+ * The same cycle computed the plain way: every non-empty input visited in
+ * round-robin order and granted if its head, input and output allow (the
+ * memory system's tick_all reference, which mem_xbar_tick must match).
+ */
+void mem_xbar_tick_ref(struct mem_xbar *x, uint64_t now);
 
 /* ================================================================
  * DRAM channel (dram.c)
@@ -361,6 +404,13 @@ struct mem_dram {
 	uint64_t wake;                 /* global time before which a tick
 					  can only rotate prio (see
 					  mem_dram_tick); UINT64_MAX: never */
+	uint64_t col_wait;             /* DRAM cycle before which no column
+					  command can issue (found by a scan
+					  of the row-hit banks that issued
+					  nothing; 0 after any change that
+					  may allow one sooner) */
+	uint64_t row_wait;             /* the same for row commands (PRE,
+					  ACT) and the other serving banks */
 	struct mem_dram_stats st;      /* counters */
 };
 

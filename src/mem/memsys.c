@@ -209,18 +209,20 @@ static void sys_step_all(struct mem_sys *ms, unsigned mask, uint64_t now)
 	const struct mem_config *cfg = ms->cfg;
 
 	if (mask & (1u << MEM_DOM_DRAM))
-		for (unsigned c = 0; c < cfg->n_mem; c++)
+		for (unsigned c = 0; c < cfg->n_mem; c++) {
+			/* scan every kind of bank every cycle */
+			ms->dram[c].col_wait = ms->dram[c].row_wait = 0;
 			mem_dram_tick(&ms->dram[c], now,
 				      ms->clk.cycles[MEM_DOM_DRAM]);
+		}
 	if (mask & (1u << MEM_DOM_L2))
 		for (unsigned s = 0; s < ms->n_slices; s++) {
 			ms->stall_dramfull += mem_q_full(&ms->req_net.out[s]);
 			mem_slice_tick(ms, &ms->slice[s], now);
 		}
 	if (mask & (1u << MEM_DOM_ICNT)) {
-		ms->rep_net.wake = ms->req_net.wake = 0;
-		mem_xbar_tick(&ms->rep_net, now);
-		mem_xbar_tick(&ms->req_net, now);
+		mem_xbar_tick_ref(&ms->rep_net, now);
+		mem_xbar_tick_ref(&ms->req_net, now);
 	}
 	if (mask & (1u << MEM_DOM_CORE))
 		for (unsigned i = 0; i < cfg->n_sm; i++)
@@ -549,9 +551,29 @@ static void check_xbar(const struct mem_xbar *x)
 			SIM_BUG("crossbar input %u: non-empty bit wrong", i);
 		n += x->in[i].n;
 	}
-	for (unsigned o = 0; o < x->n_out; o++)
+	for (unsigned o = 0; o < x->n_out; o++) {
+		const uint64_t *wm = &x->want[(size_t)o * x->in_words];
+		bool any = false;
+
 		if (x->out[o].n && !((x->out_ne[o / 64] >> (o % 64)) & 1))
 			SIM_BUG("crossbar output %u: non-empty bit clear", o);
+		for (unsigned i = 0; i < x->n_in; i++) {
+			const struct mem_q *q = &x->in[i];
+			bool in = (wm[i / 64] >> (i % 64)) & 1;
+			const struct mem_req *h = q->n ? q->e[q->head].req : NULL;
+			bool head = h && (x->reply ? h->sm : h->slice) == o;
+
+			if (in != head)
+				SIM_BUG("crossbar output %u: input %u filed wrong",
+					o, i);
+			if (head && x->in_rt[i] !=
+			    MAX(q->e[q->head].ready, x->in_busy[i]))
+				SIM_BUG("crossbar input %u: ready time wrong", i);
+			any |= in;
+		}
+		if (any != ((x->out_want[o / 64] >> (o % 64)) & 1))
+			SIM_BUG("crossbar output %u: wanted bit wrong", o);
+	}
 	if (n != x->n_waiting)
 		SIM_BUG("crossbar counts %u waiting, queues hold %u",
 			x->n_waiting, n);

@@ -1,8 +1,8 @@
 /*
  * queue.c - the plumbing shared by every memory component: bounded
- * ready-stamped FIFOs, fixed request pools, and interconnect packet sizes
+ * ready-stamped FIFOs and fixed request pools.  Interconnect packet sizes
  * (a header of ctrl_bytes plus the data the packet carries, as GPGPU-Sim
- * sizes its mem_fetch packets).
+ * sizes its mem_fetch packets) are mem_pkt_bytes, inline in mem_int.h.
  */
 #include "../base/base.h"
 
@@ -42,23 +42,4 @@ void mem_pool_release(struct mem_pool *p)
 {
 	free(p->all);
 	memset(p, 0, sizeof(*p));
-}
-
-unsigned mem_pkt_bytes(const struct mem_req *r, bool reply, unsigned ctrl_bytes)
-{
-	bool data;
-
-	switch (r->kind) {
-	case MEM_READ:
-	case MEM_FETCH:
-		data = reply;
-		break;
-	case MEM_ATOMIC:
-		data = true;
-		break;
-	default: /* writes carry data down; their acks carry none */
-		data = !reply;
-		break;
-	}
-	return ctrl_bytes + (data ? r->size : 0);
 }

@@ -8,6 +8,16 @@
  * plus the time for its remaining flits.  Requests and replies use two
  * separate instances, so they never block each other.  An output queue
  * that is full refuses grants (credit back-pressure); nothing is dropped.
+ *
+ * Host cost: an input's grant depends only on its own head and port and
+ * on the output its head goes to, and an output takes at most one packet
+ * per cycle (a grant holds it for at least one cycle), so a cycle is
+ * computed per output: each output with waiting heads that is free and
+ * not full grants the first input, in round-robin order, whose head and
+ * port are ready - exactly the input the plain visit of every input
+ * (mem_xbar_tick_ref) would grant it.  Inputs are kept in per-output
+ * bitsets by their head's destination, so a busy output costs one test
+ * however many inputs wait for it (a hot slice or SM).
  */
 #include "../base/base.h"
 
@@ -25,8 +35,13 @@ void mem_xbar_init(struct mem_xbar *x, unsigned n_in, unsigned in_cap,
 	x->out = xcalloc(n_out, sizeof(*x->out));
 	x->in_busy = xcalloc(n_in, sizeof(*x->in_busy));
 	x->out_busy = xcalloc(n_out, sizeof(*x->out_busy));
-	x->nonempty = xcalloc((n_in + 63) / 64, sizeof(*x->nonempty));
+	x->in_words = (n_in + 63) / 64;
+	x->nonempty = xcalloc(x->in_words, sizeof(*x->nonempty));
 	x->out_ne = xcalloc((n_out + 63) / 64, sizeof(*x->out_ne));
+	x->want = xcalloc((size_t)n_out * x->in_words, sizeof(*x->want));
+	x->out_want = xcalloc((n_out + 63) / 64, sizeof(*x->out_want));
+	x->full_wait = xcalloc((n_out + 63) / 64, sizeof(*x->full_wait));
+	x->in_rt = xcalloc(n_in, sizeof(*x->in_rt));
 	for (unsigned i = 0; i < n_in; i++)
 		mem_q_init(&x->in[i], in_cap);
 	for (unsigned o = 0; o < n_out; o++)
@@ -54,7 +69,30 @@ void mem_xbar_release(struct mem_xbar *x)
 	free(x->out_busy);
 	free(x->nonempty);
 	free(x->out_ne);
+	free(x->want);
+	free(x->out_want);
+	free(x->full_wait);
+	free(x->in_rt);
 	memset(x, 0, sizeof(*x));
+}
+
+/* The output port packet r goes to. */
+static inline unsigned xbar_dest(const struct mem_xbar *x,
+				 const struct mem_req *r)
+{
+	return x->reply ? r->sm : r->slice;
+}
+
+/* Input i (non-empty) has a new head: file it under its output. */
+static inline void xbar_new_head(struct mem_xbar *x, unsigned i)
+{
+	const struct mem_qent *h = &x->in[i].e[x->in[i].head];
+	unsigned o = xbar_dest(x, h->req);
+
+	SIM_ASSERT(o < x->n_out);
+	x->in_rt[i] = MAX(h->ready, x->in_busy[i]);
+	x->want[(size_t)o * x->in_words + i / 64] |= 1ULL << (i % 64);
+	x->out_want[o / 64] |= 1ULL << (o % 64);
 }
 
 void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
@@ -62,29 +100,32 @@ void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
 {
 	mem_q_push(&x->in[i], r, ready);
 	x->n_waiting++;
-	x->nonempty[i / 64] |= 1ULL << (i % 64);
 	x->wake = MIN(x->wake, ready);
+	if (x->in[i].n == 1) {
+		x->nonempty[i / 64] |= 1ULL << (i % 64);
+		xbar_new_head(x, i);
+	}
 }
 
 /*
- * Try to grant input i's head packet at time now (input i is non-empty).
- * Returns a lower bound on the time of input i's next grant: the time its
- * head, input port and output port are all free (a full output queue only
- * delays it further), UINT64_MAX once the input is empty.
+ * Grant input i's head packet, going to output o, at time now (the
+ * caller checked that head, input port and output allow it).
  */
-static uint64_t xbar_grant(struct mem_xbar *x, unsigned i, uint64_t now)
+static inline void xbar_grant(struct mem_xbar *x, unsigned i, unsigned o,
+			      uint64_t now)
 {
 	struct mem_q *q = &x->in[i];
-	const struct mem_qent *h = &q->e[q->head];
-	struct mem_req *r = h->req;
-	unsigned o = x->reply ? r->sm : r->slice, flits;
-	uint64_t t = MAX(h->ready, x->in_busy[i]), hold;
+	struct mem_req *r = mem_q_pop(q);
+	uint64_t *wm = &x->want[(size_t)o * x->in_words];
+	unsigned flits;
+	uint64_t hold, any = 0;
 
-	SIM_ASSERT(q->n && o < x->n_out);
-	t = MAX(t, x->out_busy[o]);
-	if (t > now || mem_q_full(&x->out[o]))
-		return t;
-	mem_q_pop(q);
+	wm[i / 64] &= ~(1ULL << (i % 64));
+	any = wm[0];
+	for (unsigned k = 1; k < x->in_words && !any; k++)
+		any = wm[k];
+	if (!any)
+		x->out_want[o / 64] &= ~(1ULL << (o % 64));
 	flits = (mem_pkt_bytes(r, x->reply, x->ctrl_bytes) + x->flit_bytes - 1) /
 		x->flit_bytes;
 	hold = flits * x->period;
@@ -96,11 +137,114 @@ static uint64_t xbar_grant(struct mem_xbar *x, unsigned i, uint64_t now)
 	x->n_waiting--;
 	x->pkts++;
 	x->flits += flits;
-	if (!q->n) {
+	if (q->n)
+		xbar_new_head(x, i);
+	else
 		x->nonempty[i / 64] &= ~(1ULL << (i % 64));
-		return UINT64_MAX;
+}
+
+/*
+ * Output o is free and has room at time now: grant the first input, in
+ * round-robin order from rr, among those whose head goes to o, that is
+ * ready.  Returns a lower bound on o's next grant: its new busy time
+ * after a grant, else the least ready time of its inputs.
+ */
+static uint64_t xbar_serve(struct mem_xbar *x, unsigned o, uint64_t now)
+{
+	const uint64_t *wm = &x->want[(size_t)o * x->in_words];
+	unsigned nw = x->in_words, rw = x->rr / 64, rb = x->rr % 64;
+	uint64_t t = UINT64_MAX;
+
+	if (nw == 1) { /* up to 64 inputs: rotate the word by rr, so its
+			  bits run rr .. n_in - 1, then 0 .. rr - 1 */
+		uint64_t m = rb ? (wm[0] >> rb) | (wm[0] << (64 - rb)) : wm[0];
+
+		for (; m; m &= m - 1) {
+			unsigned i = (bit_ctz64(m) + rb) & 63;
+
+			if (x->in_rt[i] <= now) {
+				xbar_grant(x, i, o, now);
+				return x->out_busy[o];
+			}
+			t = MIN(t, x->in_rt[i]);
+		}
+		return t;
 	}
-	return MAX(q->e[q->head].ready, x->in_busy[i]);
+	/* word rw from bit rb, the other words in turn, then word rw
+	 * below bit rb */
+	for (unsigned k = 0; k <= nw; k++) {
+		unsigned wd = rw + k < nw ? rw + k : rw + k - nw;
+		uint64_t m = wm[wd];
+
+		if (k == 0)
+			m &= ~0ULL << rb;
+		else if (k == nw)
+			m &= (1ULL << rb) - 1;
+		for (; m; m &= m - 1) {
+			unsigned i = wd * 64 + bit_ctz64(m);
+
+			if (x->in_rt[i] <= now) {
+				xbar_grant(x, i, o, now);
+				return x->out_busy[o];
+			}
+			t = MIN(t, x->in_rt[i]);
+		}
+	}
+	return t;
+}
+
+/* Whether an output found full in the last full cycle has room now
+ * (its consumer popped it). */
+static bool xbar_room(const struct mem_xbar *x)
+{
+	for (unsigned wd = 0; wd < (x->n_out + 63) / 64; wd++)
+		for (uint64_t m = x->full_wait[wd]; m; m &= m - 1)
+			if (!mem_q_full(&x->out[wd * 64 + bit_ctz64(m)]))
+				return true;
+	return false;
+}
+
+/*
+ * One interconnect cycle.  Inputs are served round-robin starting at a
+ * pointer that advances every cycle, so ties between inputs contending for
+ * one output rotate deterministically.  Per output with waiting heads: a
+ * busy output waits (its busy time bounds its next grant), a full one
+ * waits for its consumer (full_wait), a free one grants (xbar_serve).
+ * The least of the busy and free outputs' bounds is a time before which
+ * no grant can happen (wake) unless a full output gets room; a cycle
+ * before it with no such room only advances the pointer.
+ */
+void mem_xbar_tick(struct mem_xbar *x, uint64_t now)
+{
+	uint64_t w = UINT64_MAX;
+
+	if (!x->n_waiting)
+		return;
+	if (now < x->wake && !xbar_room(x)) {
+		if (++x->rr == x->n_in)
+			x->rr = 0;
+		return;
+	}
+	for (unsigned wd = 0; wd < (x->n_out + 63) / 64; wd++) {
+		x->full_wait[wd] = 0;
+		for (uint64_t m = x->out_want[wd]; m; m &= m - 1) {
+			unsigned o = wd * 64 + bit_ctz64(m);
+			uint64_t t;
+
+			if (x->out_busy[o] > now) {
+				t = x->out_busy[o];
+			} else if (mem_q_full(&x->out[o])) {
+				x->full_wait[wd] |= 1ULL << (o % 64);
+				continue;
+			} else {
+				t = xbar_serve(x, o, now);
+			}
+			w = MIN(w, t);
+		}
+	}
+	x->wake = w;
+	if (++x->rr == x->n_in)
+		x->rr = 0;
 }
 
 /* The first non-empty input in [from, to), or to. */
@@ -118,36 +262,26 @@ static unsigned xbar_next_in(const struct mem_xbar *x, unsigned from,
 	return to;
 }
 
-/*
- * One interconnect cycle.  Inputs are visited round-robin starting at a
- * pointer that advances every cycle, so ties between inputs contending for
- * one output rotate deterministically.  Only non-empty inputs are visited
- * (an empty one grants nothing), in the same rotated order.  Every
- * non-empty input is visited, so the least of their bounds is a time
- * before which no grant can happen (wake); a cycle before it only
- * advances the pointer.
- */
-void mem_xbar_tick(struct mem_xbar *x, uint64_t now)
+void mem_xbar_tick_ref(struct mem_xbar *x, uint64_t now)
 {
 	unsigned rr = x->rr, i;
-	uint64_t w = UINT64_MAX, t;
 
 	if (!x->n_waiting)
 		return;
-	if (now < x->wake) {
-		if (++x->rr == x->n_in)
-			x->rr = 0;
-		return;
-	}
-	/* inputs rr .. n_in - 1, then 0 .. rr - 1 (one call site, so the
-	 * compiler inlines the grant) */
+	/* inputs rr .. n_in - 1, then 0 .. rr - 1 */
 	for (unsigned pass = 0, from = rr, to = x->n_in; pass < 2;
 	     pass++, from = 0, to = rr)
-		for (i = xbar_next_in(x, from, to); i < to && x->n_waiting;
-		     i = xbar_next_in(x, i + 1, to))
-			if ((t = xbar_grant(x, i, now)) < w)
-				w = t;
-	x->wake = w;
+		for (i = xbar_next_in(x, from, to); i < to;
+		     i = xbar_next_in(x, i + 1, to)) {
+			const struct mem_q *q = &x->in[i];
+			const struct mem_qent *h = &q->e[q->head];
+			unsigned o = xbar_dest(x, h->req);
+
+			if (MAX(MAX(h->ready, x->in_busy[i]), x->out_busy[o]) <= now &&
+			    !mem_q_full(&x->out[o]))
+				xbar_grant(x, i, o, now);
+		}
+	x->wake = 0;
 	if (++x->rr == x->n_in)
 		x->rr = 0;
 }
