@@ -287,6 +287,10 @@ static bool member_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 	w->fpc = pc + 1;
 	s->issued++;
 	tsm_warp_update(t, s, wi);
+	/* its next instruction is no candidate of this cycle: the issue
+	 * stage took the candidates before this issue (a later scheduler's
+	 * walk would otherwise issue it again, past its scoreboard) */
+	tbit_clr(s->cand, wi);
 	return true;
 }
 
