@@ -1031,10 +1031,12 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 		mem_sys_check(t->ms);
 	}
 #endif
+	/* a stopped launch (gpgpu_max_insn, a fault, a hang) reports the
+	 * memory traffic up to its stop, read before the reset */
+	mem_sys_stats(t->ms, &m1);
 	if (rc) /* drop what is in flight: the machine is reset */
 		mem_sys_destroy(t->ms), t->ms = mem_sys_create(&t->mcfg,
 							       tgpu_atomic, t);
-	mem_sys_stats(t->ms, &m1);
 	for (unsigned i = 0; i < t->n_sm; i++) {
 		t->st.sm_issued[i] = t->sm[i].issued;
 		t->st.sm_tbs[i] = t->sm[i].tbs;
@@ -1043,8 +1045,7 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	t->st.warp_insn = g->icount;
 	t->st.thread_insn = g->tinsn;
 	t->st.n_tb = t->tb_done;
-	if (!rc)
-		mem_stats_delta(&t->st.mem, &m0, &m1, t->mcfg.n_mem);
+	mem_stats_delta(&t->st.mem, &m0, &m1, t->mcfg.n_mem);
 	fgpu_launch_end(g, fst, t->n_ctas, now_s() - t0);
 	if (fst)
 		fst->max_resident = t->st.max_resident_tb;
