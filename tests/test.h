@@ -5,6 +5,8 @@
  * record failures without stopping the test.  TEST_MAIN() expands to a main
  * that runs every test (or those whose name contains argv[1]) and ends with
  * the line "N passed, N failed"; the exit status is non-zero on failure.
+ * Tests run in source order (by line: the order in which constructors run
+ * is unspecified, and link-time optimisation changes it).
  */
 #ifndef WS_TESTS_TEST_H
 #define WS_TESTS_TEST_H
@@ -17,6 +19,7 @@
 struct test_case {
 	const char *name;       /* test name */
 	void (*fn)(void);       /* body */
+	int line;               /* source line of TEST(name): the run order */
 	struct test_case *next; /* registration list */
 };
 
@@ -25,7 +28,8 @@ static int test_failed_now;
 
 #define TEST(name)                                                             \
 	static void test_##name(void);                                         \
-	static struct test_case test_case_##name = {#name, test_##name, 0};   \
+	static struct test_case test_case_##name = {#name, test_##name,    \
+						 __LINE__, 0};                \
 	__attribute__((constructor)) static void test_reg_##name(void)         \
 	{                                                                      \
 		test_case_##name.next = test_list;                             \
@@ -70,11 +74,14 @@ static int test_failed_now;
 	int main(int argc, char **argv)                                        \
 	{                                                                      \
 		int pass = 0, fail = 0;                                        \
-		struct test_case *rev = 0, *t, *n;                             \
-		for (t = test_list; t; t = n) {                                \
+		struct test_case *rev = 0, *t, *n, **p;                        \
+		for (t = test_list; t; t = n) { /* insert by line */           \
 			n = t->next;                                           \
-			t->next = rev;                                         \
-			rev = t;                                               \
+			for (p = &rev; *p && (*p)->line < t->line;             \
+			     p = &(*p)->next)                                  \
+				;                                              \
+			t->next = *p;                                          \
+			*p = t;                                                \
 		}                                                              \
 		for (t = rev; t; t = t->next) {                                \
 			if (argc > 1 && !strstr(t->name, argv[1]))             \
