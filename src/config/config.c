@@ -1144,6 +1144,25 @@ int cfg_validate(struct ws_config *c, struct diag *d)
 			return diag_err(d, "option '%s' only applies with "
 					"--dwr (dynamic warp resizing is off)",
 					opt_table[dwr_only[i]].name);
+	/*
+	 * BOWS's and DDOS's parameters do nothing under another issue policy
+	 * (only the bows:BASE wrapper reads them): no silent no-op.  The
+	 * harness (tools/harness/harness_spec.py POLICY_SCOPED) scopes them
+	 * to bows:* runs the same way.
+	 */
+	static const unsigned bows_only[] = {CFG_OPT_bows_delay,
+					     CFG_OPT_bows_detect,
+					     CFG_OPT_bows_sibs, CFG_OPT_ddos_l,
+					     CFG_OPT_ddos_m, CFG_OPT_ddos_k,
+					     CFG_OPT_ddos_t, CFG_OPT_ddos_hash};
+	bool bows = !strncmp(c->sched, "bows", 4) &&
+		    (c->sched[4] == ':' || !c->sched[4]);
+	for (size_t i = 0; !bows && i < ARRAY_SIZE(bows_only); i++)
+		if (c->user_set[bows_only[i]])
+			return diag_err(d, "option '%s' only applies with "
+					"--sched bows:BASE (BOWS); the issue "
+					"policy is '%s'",
+					opt_table[bows_only[i]].name, c->sched);
 	if (c->max_threads_per_sm < c->warp_size)
 		return diag_err(d, "gpgpu_shader_max_threads must hold one warp");
 	if (c->max_warps_per_sm == 0) /* as GPGPU-Sim's threads:warp pipeline */

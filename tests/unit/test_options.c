@@ -362,6 +362,25 @@ TEST(timing_only_options_in_functional_mode)
 	expect_ok("--mode timing --sched gto --set gpgpu_l1_latency=3");
 }
 
+/* BOWS's and DDOS's parameters need --sched bows:BASE: no silent no-op. */
+TEST(bows_options_need_bows)
+{
+	expect_fail("--sched gto:50000 --ddos_hash mod", "'ddos_hash'",
+		    "bows:BASE");
+	expect_fail("--set bows_sibs=x.txt", "'bows_sibs'", "'lrr'");
+	expect_fail("--sched cawa --bows_delay 500", "'bows_delay'", NULL);
+	expect_fail("--sched mwf --set bows_detect=oracle", "'bows_detect'",
+		    NULL);
+	expect_fail("--sched lrr --ddos_l 4", "'ddos_l'", NULL);
+	expect_fail("--ddos_m 4 --sched gto", "'ddos_m'", NULL);
+	expect_fail("--ddos_k 4", "'ddos_k'", NULL);
+	expect_fail("--ddos_t 2", "'ddos_t'", NULL);
+	expect_ok("--sched bows:gto:50000 --ddos_hash mod --ddos_m 4 "
+		  "--ddos_k 4 --ddos_l 4 --ddos_t 2 --bows_delay 500 "
+		  "--bows_detect oracle --bows_sibs x.txt");
+	expect_ok("--ddos_hash mod --sched bows:lrr");
+}
+
 /*
  * A gpgpusim.config in GPGPU-Sim's style, written for this test: lines
  * typical of SM2_GTX480, SM6_TITANX, SM7_QV100 and SM75_RTX2060 (options

@@ -291,16 +291,22 @@ def _match(row, base):
     return all(_match_one(row, k, v) for k, v in base.items())
 
 
-def pair_key(row, ignore):
+def pair_key(row, ignore, base_sched=None):
     """A run's identity for pairing, minus the columns in ignore.
 
     Workload, size, seed, config, mode, sched and fetch, plus the run's
     other non-default options (sim_options; the grid JSON for rows
-    without it), less the options named by opt_<name> in ignore."""
+    without it), less the options named by opt_<name> in ignore, and less
+    the options the baseline's policy base_sched does not take
+    (harness_spec.POLICY_SCOPED: a BOWS run with ddos_hash=mod pairs with
+    the GTO run, which has no ddos_hash)."""
+    from harness_spec import option_applies
     ig = set(ignore)
     drop = {"gpgpu_scheduler", "fetch_policy", "mode"} | \
         {c[4:] for c in ig if c.startswith("opt_")}
     so = _sim_opts(row)
+    if base_sched is not None and so is not None:
+        drop |= {k for k in so if not option_applies(k, base_sched)}
     if so is None:
         try:
             so = {k: str(v) for k, v in
@@ -320,15 +326,16 @@ def _pairs(rows, metric, baseline, policy):
     """(run, baseline run) pairs: runs matching policy with the baseline
     run that agrees on everything the two tables do not name."""
     ignore = set(baseline) | set(policy)
+    bs = baseline.get("sched")
     base = {}
     for r in rows:
         if _match(r, baseline) and r.get(metric) is not None:
-            base.setdefault(pair_key(r, ignore), r)
+            base.setdefault(pair_key(r, ignore, bs), r)
     out = []
     for r in rows:
         if not _match(r, policy):
             continue
-        b = base.get(pair_key(r, ignore))
+        b = base.get(pair_key(r, ignore, bs))
         if b is not None:
             out.append((r, b))
     return out

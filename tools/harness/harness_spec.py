@@ -24,6 +24,29 @@ import tomllib
 # Options that only say where output goes; they never change a result.
 OUTPUT_ONLY = {"stats_file", "quiet", "progress", "trace"}
 
+# Options that only one issue policy reads, by that policy's base name (the
+# part of --sched before ':'; BOWS is the bows:BASE wrapper).  warpsim
+# refuses them under any other policy (no silent no-op; their --help says
+# "(--sched bows:BASE only)" and harness.policy_scoped checks that this
+# table agrees).  A sweep gives such an option -- in `options` or `grid` --
+# only to the runs of its policy; the other policies' runs are made once,
+# without it, and pair with every variant of it (harness_plot.pair_key).
+POLICY_SCOPED = {
+    "bows": ("bows_delay", "bows_detect", "bows_sibs", "ddos_l", "ddos_m",
+             "ddos_k", "ddos_t", "ddos_hash"),
+}
+
+
+def option_applies(name, sched):
+    """False when option `name` (canonical) is scoped to an issue policy
+    other than sched's (sched None: unknown, so it applies)."""
+    if sched is None:
+        return True
+    base = str(sched).split(":", 1)[0]
+    return all(base == pol or name not in opts
+               for pol, opts in POLICY_SCOPED.items())
+
+
 class HarnessError(Exception):
     """A user error the harness reports in one line (exit status 2)."""
 
@@ -542,26 +565,48 @@ def check_sim(spec, info, source_dir, mode=None):
                     raise SpecError("%s: config '%s': %s" % (where, c, err))
                 if not cfg_args:
                     cfg_args = ["--config", carg]
+        # options a policy scopes (POLICY_SCOPED) are checked with each of
+        # the sub-sweep's policies that takes them; one no policy takes is
+        # an error (it would do nothing in every run)
+        scheds = ([None] if "functional" in modes else
+                  [str(x) for x in _as_list(sw.get("sched", "lrr"),
+                                            "sched")])
         fixed = []
         for k, v in sorted(sw.get("options", {}).items()):
             try:
-                fixed += ["--" + info.canonical(k), _value_str(v)]
+                fixed.append((info.canonical(k), _value_str(v)))
             except SpecError as e:
                 raise SpecError("%s: options: %s" % (where, e))
-        err = info.check_options(mode_args + fixed) if fixed else None
-        if err:
-            raise SpecError("%s: options: %s" % (where, err))
+        grid = []
         for g, vals in sorted(sw.get("grid", {}).items()):
             try:
-                c = info.canonical(g)
+                grid.append((info.canonical(g), g,
+                             _as_list(vals, "grid." + g)))
             except SpecError as e:
                 raise SpecError("%s: grid: %s" % (where, e))
-            for v in _as_list(vals, "grid." + g):
-                err = info.check_options(mode_args + cfg_args + fixed +
-                                         ["--" + c, _value_str(v)])
-                if err:
-                    raise SpecError("%s: grid %s = %s: %s" % (
-                        where, g, v, err))
+        for name in [n for n, _ in fixed] + [c for c, _, _ in grid]:
+            if not any(option_applies(name, s) for s in scheds):
+                pol = [p for p, o in POLICY_SCOPED.items() if name in o]
+                raise SpecError(
+                    "%s: option '%s' only applies with --sched %s:BASE, "
+                    "which this sub-sweep does not run (sched: %s)" % (
+                        where, name, pol[0], ", ".join(scheds)))
+        for s in scheds:
+            sarg = ["--gpgpu_scheduler", s] if s is not None else []
+            fx = [a for n, v in fixed if option_applies(n, s)
+                  for a in ("--" + n, v)]
+            err = info.check_options(mode_args + sarg + fx) if fx else None
+            if err:
+                raise SpecError("%s: options: %s" % (where, err))
+            for c, g, vals in grid:
+                if not option_applies(c, s):
+                    continue
+                for v in vals:
+                    err = info.check_options(mode_args + cfg_args + sarg +
+                                             fx + ["--" + c, _value_str(v)])
+                    if err:
+                        raise SpecError("%s: grid %s = %s: %s" % (
+                            where, g, v, err))
 
 
 def expand_jobs(spec, info, source_dir, build_dir, runs_dir, mode=None):
@@ -693,9 +738,14 @@ def _expand_one(sw, info, source_dir, build_dir, runs_dir, mode, manifest,
         carg, csha = cfgs[cfg]
         opts = [("mode", md), ("gpgpu_scheduler", sched),
                 ("fetch_policy", fetch)]
-        opts += [(k, _value_str(v)) for k, v in sorted(fixed.items())]
+        # an option another policy scopes is left out of this run (and
+        # the grid's variants of it collapse into one job: same key)
+        opts += [(k, _value_str(v)) for k, v in sorted(fixed.items())
+                 if option_applies(info.canonical(k), sched)]
         gdict = {}
         for g, v in zip(gnames, gv):
+            if not option_applies(info.canonical(g), sched):
+                continue
             opts.append((g, _value_str(v)))
             gdict[g] = v
         ident = dict(t["ident"])
