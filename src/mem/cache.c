@@ -227,8 +227,13 @@ static void read_miss(struct mem_cache *c, struct mem_req *req, addr_t t,
 		v = have;
 	} else if (!c->cfg.alloc_on_fill) {
 		v = find_victim(c, s);
-		if (!v || (v->state == MEM_LINE_VALID && v->dirty &&
-			   (!wb_ok || slots < 2)))
+		if (!v) { /* only a fill in s changes that */
+			res->refuse = MEM_RF_SET;
+			res->set = s;
+			goto fail;
+		}
+		if (v->state == MEM_LINE_VALID && v->dirty &&
+		    (!wb_ok || slots < 2))
 			goto fail;
 	}
 	m = c->mshr_free[--c->n_mshr_free];
@@ -301,6 +306,10 @@ static void do_read(struct mem_cache *c, struct mem_req *req, bool rmw,
 		m = mshr_lookup(c, t);
 	if (m < 0) {
 		if (!c->n_mshr_free || slots < 1) { /* read_miss's first test */
+			/* with an MSHR free, only the slots refuse: no
+			 * fill brings a line that has no MSHR, and the
+			 * free MSHRs only grow while the owner waits */
+			res->refuse = c->n_mshr_free ? MEM_RF_SLOT : MEM_RF_STATE;
 			res->outcome = MEM_RESFAIL;
 			c->st.resfails++;
 			return;
@@ -346,8 +355,13 @@ static void do_write(struct mem_cache *c, struct mem_req *req, unsigned slots,
 	unsigned wsec = c->sec_all ? sec_mask(c, req->addr, req->size) : 0;
 
 	if (l && l->state == MEM_LINE_VALID) {
-		if (!back && slots < 1)
+		if (!back && slots < 1) {
+			/* refused in any state (below) unless a fill
+			 * evicts the line and the write allocates */
+			if (!c->cfg.write_alloc)
+				res->refuse = MEM_RF_SLOT;
 			goto fail;
+		}
 		touch(c, l);
 		l->dirty |= back;
 		l->sec_valid |= (uint8_t)wsec;
@@ -377,8 +391,15 @@ static void do_write(struct mem_cache *c, struct mem_req *req, unsigned slots,
 		v->dirty = 1;
 		v->sec_valid = v->sec_dirty = (uint8_t)wsec;
 	} else {
-		if (slots < 1)
+		/* a write-through write needs the slot whether the line is
+		 * valid (above), reserved or absent; a write-back one to an
+		 * absent line too (no fill brings a line without an MSHR;
+		 * an allocate-on-fill cache has no reserved lines) */
+		if (slots < 1) {
+			if (!back || (!l && !c->cfg.alloc_on_fill))
+				res->refuse = MEM_RF_SLOT;
 			goto fail;
+		}
 		res->write_down = true;
 	}
 	res->outcome = MEM_MISS;

@@ -84,6 +84,7 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 			return false;
 		l1_send(ms, l, r, now);
 		l->last_access = now;
+		l->rf_c = NULL;
 		return true;
 	}
 	if (is_const && r->kind != MEM_READ)
@@ -106,6 +107,8 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		l->rf_space = r->space;
 		l->rf_slots = slots;
 		l->rf_wb = wb_ok;
+		l->rf_why = res.refuse;
+		l->rf_set = &c->lines[(size_t)res.set * c->cfg.assoc];
 		return false;
 	}
 	if (res.outcome == MEM_HIT && !res.write_down)
@@ -119,33 +122,83 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 	if (res.wb)
 		l1_writeback(ms, l, c, res.wb_addr, now);
 	l->last_access = now;
+	l->rf_c = NULL; /* the remembered refusal was for an access before */
+	return true;
+}
+
+/* Every way of the set starting at w waits for a fill. */
+static inline bool set_waits(const struct mem_line *w, unsigned assoc)
+{
+	for (unsigned i = 0; i < assoc; i++)
+		if (w[i].state != MEM_LINE_RESERVED)
+			return false;
 	return true;
 }
 
 /*
- * The refusal remembered for exactly this access and state (mem_l1_access
- * would come to its tag check and refuse again): count it, as the lookup
- * would, and return true; false when mem_l1_access must decide.  Called
- * by mem_sys_push before it builds a request.
+ * The refusal remembered for exactly this access still applies
+ * (mem_l1_access would come to its tag check and refuse again): the
+ * cache's gen, the free slots and the writeback pool as they were, or,
+ * for a refusal that depends on less (rf_why), the injection queue still
+ * full or the set still waiting for fills.
+ */
+static bool l1_remembered(const struct mem_sys *ms, const struct mem_l1 *l,
+			  const struct mem_cache *c, const struct mem_access *a)
+{
+	if (l->rf_c != c || l->rf_addr != a->addr || l->rf_size != a->size ||
+	    l->rf_kind != a->kind || l->rf_space != a->space)
+		return false;
+	switch (l->rf_why) {
+	case MEM_RF_SLOT:
+		return mem_q_full(&ms->req_net.in[l->sm]);
+	case MEM_RF_SET:
+		return set_waits(l->rf_set, c->cfg.assoc);
+	default:
+		return l->rf_gen == c->gen &&
+		       l->rf_slots == MIN(mem_q_free(&ms->req_net.in[l->sm]), 2u) &&
+		       l->rf_wb == (ms->wbs.free != NULL);
+	}
+}
+
+/*
+ * Whether the L1 would refuse a at its tag check: the remembered refusal
+ * applies, or a is a store that the L1D writes through and the injection
+ * queue is full (do_write refuses it whatever the tags hold).  Counts
+ * the reservation fail as the lookup would and returns true; false when
+ * mem_l1_access must decide.  Called by mem_sys_push before it builds a
+ * request.
  */
 bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
 			  const struct mem_access *a, uint64_t now)
 {
-	const struct mem_cache *c = l->rf_c;
 	bool is_const = a->space == MEM_CONST;
+	struct mem_cache *c = is_const ? &l->c : &l->d;
+	const struct mem_q *out = &ms->req_net.in[l->sm];
+	enum mem_write_policy wp = c->cfg.write;
 
-	if (!c || l->last_access == now || a->kind == MEM_ATOMIC ||
+	if (l->last_access == now || a->kind == MEM_ATOMIC ||
 	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) ||
 			   !ms->cfg->l1d_enabled)) ||
 	    mem_q_full(&l->hitq))
 		return false;
-	if (c != (is_const ? &l->c : &l->d) || l->rf_gen != c->gen ||
-	    l->rf_addr != a->addr || l->rf_size != a->size ||
-	    l->rf_kind != a->kind || l->rf_space != a->space ||
-	    l->rf_slots != MIN(mem_q_free(&ms->req_net.in[l->sm]), 2u) ||
-	    l->rf_wb != (ms->wbs.free != NULL))
+	if (l1_remembered(ms, l, c, a)) {
+		c->st.resfails++;
+		return true;
+	}
+	if (a->kind != MEM_WRITE || is_const || !mem_q_full(out) ||
+	    c->cfg.write_alloc || wp == MEM_WP_READONLY || wp == MEM_WP_WB ||
+	    (wp == MEM_WP_LOCAL_WB && a->space == MEM_LOCAL))
 		return false;
-	(is_const ? &l->c : &l->d)->st.resfails++;
+	c->st.resfails++;
+	l->rf_c = c;
+	l->rf_gen = c->gen;
+	l->rf_addr = a->addr;
+	l->rf_size = a->size;
+	l->rf_kind = a->kind;
+	l->rf_space = a->space;
+	l->rf_slots = 0;
+	l->rf_wb = ms->wbs.free != NULL;
+	l->rf_why = MEM_RF_SLOT;
 	return true;
 }
 
@@ -193,7 +246,9 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
  * counted reservation fail while the remembered tag-check refusal applies
  * (the cache's gen, the free injection slots up to 2 and the writeback
  * pool unchanged, the hit queue not full; for a read while no MSHR is
- * free, whatever the slots and the pool).  Every input of the refusing
+ * free, whatever the slots and the pool; for a refusal the cache marked
+ * MEM_RF_SLOT while the injection queue stays full, for MEM_RF_SET while
+ * the set's ways all wait for fills, whatever gen says).  Every input of the refusing
  * test except the remembered refusal (changed only by this SM's own
  * refused lookups, so not while it waits) is in w, so while w holds the
  * verdict holds.
@@ -207,7 +262,6 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 	const struct mem_cache *c = is_const ? &l->c : &l->d;
 
 	memset(w, 0, sizeof(*w));
-	w->live = ms->sm_live[sm];
 	w->in_n = &out->n;
 	w->wb_free = &ms->wbs.free;
 	w->in_hi = UINT32_MAX;
@@ -243,26 +297,47 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 		w->in_lo = 0;
 		w->in_hi = UINT32_MAX;
 	}
-	return l->rf_c == c && l->rf_gen == c->gen && l->rf_addr == a->addr &&
-	       l->rf_size == a->size && l->rf_kind == a->kind &&
-	       l->rf_space == a->space &&
+	if (l->rf_c != c || l->rf_addr != a->addr || l->rf_size != a->size ||
+	    l->rf_kind != a->kind || l->rf_space != a->space)
+		return false;
+	if (l->rf_why == MEM_RF_SLOT) { /* refused: the queue is full */
+		w->why = MEM_PW_SLOT;
+		w->in_lo = w->in_hi = out->cap;
+		return true;
+	}
+	if (l->rf_why == MEM_RF_SET) {
+		w->why = MEM_PW_SET;
+		w->in_lo = 0;
+		w->in_hi = UINT32_MAX;
+		w->set = l->rf_set;
+		w->assoc = (uint16_t)c->cfg.assoc;
+		return true;
+	}
+	return l->rf_gen == c->gen &&
 	       (w->why == MEM_PW_MSHR ||
 		(l->rf_slots == w->slots && l->rf_wb == w->wb));
 }
 
-/* Whether w still holds (static, so that mem_sys_sm_changed inlines it):
- * the SM's requests in flight unchanged (they change only by its own
- * pushes and pops), and the refusing test's own inputs unchanged. */
+/* Whether w still holds (static, so that mem_sys_push_same inlines it):
+ * the quota test refuses (uncounted) exactly while the SM's requests in
+ * flight are at the quota, any other test only below it, and then while
+ * the refusing test's own inputs are unchanged. */
 static inline bool push_same(const struct mem_sys *ms, unsigned sm,
 			     const struct mem_push_wait *w)
 {
 	const struct mem_l1 *l = &ms->l1[sm];
 
-	if (w->live != ms->sm_live[sm])
+	/* the quota test comes first and refuses uncounted */
+	if (w->why == MEM_PW_QUOTA)
+		return ms->sm_live[sm] >= ms->cfg->reqs_per_sm;
+	if (ms->sm_live[sm] >= ms->cfg->reqs_per_sm)
 		return false;
 	switch (w->why) {
-	case MEM_PW_QUOTA:
-		return true;
+	case MEM_PW_SLOT:
+		return !mem_q_full(&l->hitq) &&
+		       mem_q_full(&ms->req_net.in[sm]);
+	case MEM_PW_SET:
+		return !mem_q_full(&l->hitq) && set_waits(w->set, w->assoc);
 	case MEM_PW_OUT:
 		return mem_q_full(&ms->req_net.in[sm]);
 	case MEM_PW_HITQ:

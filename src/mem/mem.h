@@ -429,6 +429,7 @@ void mem_sys_check(const struct mem_sys *ms);
  * l1.c.
  */
 struct mem_req;
+struct mem_line;
 struct mem_push_wait {
 	uint64_t gen;         /* MEM_PW_TAG: the generation (tags, LRU,
 				 MSHRs) of the cache whose tag check
@@ -437,13 +438,14 @@ struct mem_push_wait {
 	struct mem_req *const *wb_free; /* the writeback pool's free list */
 	uint32_t in_lo;       /* occupancies in_lo..in_hi keep the refusal */
 	uint32_t in_hi;
-	uint32_t live;        /* the SM's caller requests in flight */
 	uint8_t why;          /* enum mem_push_why: the test that refuses */
 	uint8_t slots;        /* MEM_PW_TAG: free injection slots, at most 2 */
 	uint8_t wb;           /* MEM_PW_TAG: a writeback buffer was free */
 	uint8_t count;        /* what one refused retry counts: 0 nothing in
 				 the memory system, 1 an L1D reservation
 				 fail, 2 an L1C one */
+	uint16_t assoc;       /* MEM_PW_SET: ways of the set */
+	const struct mem_line *set; /* MEM_PW_SET: its first way */
 };
 /* Which test of mem_sys_push refuses a waiting push. */
 enum mem_push_why {
@@ -451,9 +453,14 @@ enum mem_push_why {
 	MEM_PW_OUT,           /* an L1-bypassing access: injection queue full */
 	MEM_PW_HITQ,          /* the L1's hit queue is full */
 	MEM_PW_TAG,           /* the tag check's remembered refusal */
-	MEM_PW_MSHR           /* the tag check refused a read while no MSHR
+	MEM_PW_MSHR,          /* the tag check refused a read while no MSHR
 				 is free: whatever the free slots and the
 				 writeback pool */
+	MEM_PW_SLOT,          /* the tag check refused for want of an
+				 injection slot, whatever the tags hold
+				 (MEM_RF_SLOT): while the queue is full */
+	MEM_PW_SET            /* every way of the access's set waits for a
+				 fill (MEM_RF_SET): while they all wait */
 };
 /* After mem_sys_push(ms, sm, a) returned false: true, with w filled, when
  * the refusal repeats while mem_sys_push_same(ms, sm, w). */

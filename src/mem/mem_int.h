@@ -215,9 +215,26 @@ enum mem_cache_op {
 	MEM_OP_RMW,     /* atomic: read, then the line is dirty */
 };
 
+/*
+ * What a refusal (MEM_RESFAIL) depends on, for an owner that offers the
+ * same access again while nothing but fills of its lines, its outbound
+ * slots and its writeback pool can change (the L1 of a waiting LD/ST unit):
+ */
+enum mem_refuse {
+	MEM_RF_STATE,      /* the tags and MSHRs (any fill may change it),
+			      the slots and the writeback pool */
+	MEM_RF_SLOT,       /* no outbound slot, whatever fills do: the same
+			      access is refused while slots stay 0 */
+	MEM_RF_SET,        /* every way of set `set` waits for a fill: the
+			      same access is refused (before or at this
+			      test) while they all still wait */
+};
+
 /* What a cache access asks its owner to do next. */
 struct mem_cache_res {
 	enum mem_outcome outcome; /* result */
+	uint8_t refuse;    /* MEM_RESFAIL: enum mem_refuse */
+	unsigned set;      /* MEM_RF_SET: the set */
 	bool fetch;        /* send mshr[mshr].fetch to the next level */
 	bool write_down;   /* forward the write itself to the next level */
 	bool wb;           /* a dirty victim was evicted: write back wb_addr */
@@ -474,6 +491,10 @@ struct mem_l1 {
 	uint8_t rf_wb;           /* a writeback buffer was free */
 	unsigned rf_slots;       /* free injection-queue slots, at most 2
 				    (all the cache tests) */
+	uint8_t rf_why;          /* enum mem_refuse: MEM_RF_SLOT and
+				    MEM_RF_SET refusals repeat whatever
+				    gen, rf_slots (SET) and rf_wb say */
+	const struct mem_line *rf_set; /* MEM_RF_SET: the set's first way */
 	uint64_t events;         /* replies queued and lines filled: a
 				    sleeping SM watches it (mem.h) */
 };
