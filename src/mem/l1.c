@@ -24,6 +24,7 @@ void mem_l1_init(struct mem_l1 *l, const struct mem_config *cfg, unsigned sm,
 	l->d_lat = cfg->l1d.latency * core_period;
 	l->c_lat = cfg->l1c.latency * core_period;
 	l->last_access = UINT64_MAX;
+	l->due = UINT64_MAX;
 	l->sm = sm;
 }
 
@@ -40,7 +41,7 @@ static void l1_send(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		    uint64_t now)
 {
 	r->sm = (uint16_t)l->sm;
-	r->slice = (uint16_t)mem_addr_slice(ms->cfg, r->addr);
+	r->slice = (uint16_t)mem_sys_slice(ms, r->addr);
 	mem_sys_note_send(ms, r, now);
 	mem_xbar_push(&ms->req_net, l->sm, r, now);
 }
@@ -111,8 +112,12 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		l->rf_set = &c->lines[(size_t)res.set * c->cfg.assoc];
 		return false;
 	}
-	if (res.outcome == MEM_HIT && !res.write_down)
-		mem_q_push(&l->hitq, r, now + (is_const ? l->c_lat : l->d_lat));
+	if (res.outcome == MEM_HIT && !res.write_down) {
+		uint64_t at = now + (is_const ? l->c_lat : l->d_lat);
+
+		mem_q_push(&l->hitq, r, at);
+		l->due = MIN(l->due, at);
+	}
 	if (res.fetch) { /* the fetch is counted under its request's space */
 		c->mshr[res.mshr].fetch.space = r->space;
 		l1_send(ms, l, &c->mshr[res.mshr].fetch, now);
@@ -220,6 +225,7 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
 			return;
 		mem_q_pop(ej);
 		mem_q_push(&l->respq, r, now);
+		l->due = MIN(l->due, now);
 		l->events++;
 		return;
 	}
@@ -228,6 +234,7 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
 		return;
 	mem_q_pop(ej);
 	l->events++;
+	l->due = MIN(l->due, now);
 	list = mem_cache_fill(c, r->mshr);
 	while (list) {
 		struct mem_req *next = list->next;

@@ -497,6 +497,10 @@ struct mem_l1 {
 	const struct mem_line *rf_set; /* MEM_RF_SET: the set's first way */
 	uint64_t events;         /* replies queued and lines filled: a
 				    sleeping SM watches it (mem.h) */
+	uint64_t due;            /* at most the earlier ready time of the
+				    hitq and respq heads (UINT64_MAX: both
+				    empty); exact after a pop: mem_sys_pop
+				    returns at once before it */
 };
 
 /* One L2 slice (memory sub-partition). */
@@ -535,7 +539,26 @@ struct mem_sys {
 					  wake times and work bitsets (the
 					  reference the skipping is checked
 					  against); false in the simulator */
+	bool sub_run;                  /* the bank bits that pick the
+					  sub-partition (mem_addr_slice) are
+					  one run: sub_shift, sub_ones */
+	unsigned sub_shift;            /* lowest of them (local address) */
+	uint64_t sub_ones;             /* their values: (1 << width) - 1 */
 };
+
+/* mem_addr_slice(ms->cfg, a), with its bank bits read as one run when
+ * they are (every request an L1 sends). */
+static inline unsigned mem_sys_slice(const struct mem_sys *ms, addr_t a)
+{
+	unsigned chan;
+	addr_t l;
+
+	if (!ms->sub_run)
+		return mem_addr_slice(ms->cfg, a);
+	l = mem_addr_local(ms->cfg, a, &chan);
+	return chan * ms->cfg->n_sub +
+	       (unsigned)((l >> ms->sub_shift) & ms->sub_ones);
+}
 
 /*
  * Bookkeeping of a request the L1 sends towards the L2 (l1.c): its send

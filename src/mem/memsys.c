@@ -19,6 +19,39 @@
 #include "mem_int.h"
 
 /*
+ * mem_sys_slice's shortcut: with one sub-partition the slice is the
+ * channel (no bits); with a power-of-two bank count mem_addr_slice
+ * gathers the lowest log2(n_sub) bits of the bank mask, which are
+ * usually adjacent: then they are one shift and mask.
+ */
+static void sys_slice_init(struct mem_sys *ms)
+{
+	const struct mem_config *cfg = ms->cfg;
+	uint64_t m = cfg->map.bank_mask, low = 0, run;
+
+	if (cfg->n_sub == 1) {
+		ms->sub_run = true;
+		ms->sub_shift = 0;
+		ms->sub_ones = 0;
+		return;
+	}
+	if (cfg->n_banks & (cfg->n_banks - 1))
+		return;
+	for (unsigned s = cfg->n_sub; s > 1 && m; s >>= 1) {
+		low |= m & (~m + 1);
+		m &= m - 1;
+	}
+	if (!low)
+		return;
+	run = low >> bit_ctz64(low);
+	if (run & (run + 1)) /* not one run of ones */
+		return;
+	ms->sub_run = true;
+	ms->sub_shift = bit_ctz64(low);
+	ms->sub_ones = run;
+}
+
+/*
  * Everything is allocated here and nowhere else: per-SM L1 units, one
  * slice per sub-partition, one DRAM channel per n_sub slices (the channel
  * reads its slices' queues through dram_in/dram_ret), the two crossbar
@@ -70,6 +103,7 @@ struct mem_sys *mem_sys_create(const struct mem_config *cfg,
 	mem_pool_init(&ms->reqs, cfg->n_sm * cfg->reqs_per_sm);
 	mem_pool_init(&ms->wbs, cfg->wb_pool * (ns + cfg->n_sm));
 	ms->sm_live = xcalloc(cfg->n_sm, sizeof(*ms->sm_live));
+	sys_slice_init(ms);
 	return ms;
 }
 
@@ -140,17 +174,19 @@ bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a)
 /*
  * L1 hits (latency queue) are offered before replies from below; both
  * queues are FIFO, so replies of one kind come back in completion order.
+ * The queues' earliest head (l->due) is exact afterwards.
  */
-bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out)
+static bool sys_pop(struct mem_sys *ms, struct mem_l1 *l, unsigned sm,
+		    struct mem_reply *out)
 {
-	struct mem_l1 *l = &ms->l1[sm];
 	struct mem_req *r;
 
 	if ((r = mem_q_peek(&l->hitq, ms->clk.now)))
 		mem_q_pop(&l->hitq);
 	else if ((r = mem_q_peek(&l->respq, ms->clk.now)))
 		mem_q_pop(&l->respq);
-	else
+	l->due = MIN(mem_q_head_ready(&l->hitq), mem_q_head_ready(&l->respq));
+	if (!r)
 		return false;
 	out->addr = r->addr;
 	out->tag = r->tag;
@@ -159,6 +195,17 @@ bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out)
 	mem_pool_put(r);
 	ms->sm_live[sm]--;
 	return true;
+}
+
+/* Most calls find nothing due: that test alone is small enough for the
+ * callers to inline (LTO). */
+bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out)
+{
+	struct mem_l1 *l = &ms->l1[sm];
+
+	if (l->due > ms->clk.now)
+		return false;
+	return sys_pop(ms, l, sm, out);
 }
 
 bool mem_sys_reply_ready(const struct mem_sys *ms, unsigned sm)
@@ -193,8 +240,10 @@ static void slice_step(struct mem_sys *ms, unsigned s, uint64_t now)
 	const struct mem_q *in = &ms->req_net.out[s];
 
 	ms->stall_dramfull += mem_q_full(in);
-	if (mem_q_head_ready(&sl->ret_q) <= now ||
-	    mem_q_head_ready(in) <= now)
+	/* with the slice's reply input full the tick can neither fill
+	 * (the fill's replies need room) nor serve a request */
+	if ((mem_q_head_ready(&sl->ret_q) <= now ||
+	     mem_q_head_ready(in) <= now) && !mem_q_full(&ms->rep_net.in[s]))
 		mem_slice_tick(ms, sl, now);
 	if (!in->n && !sl->ret_q.n)
 		ms->req_net.out_ne[s / 64] &= ~(1ULL << (s % 64));
