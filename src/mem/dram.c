@@ -300,6 +300,25 @@ static bool try_row(struct mem_dram *d, struct mem_dram_bank *b, uint64_t n,
 	return true;
 }
 
+/* Bank mask m rotated right by prio within n_banks bits: bank prio
+ * becomes bit 0. */
+static inline uint64_t rot_prio(const struct mem_dram *d, uint64_t m)
+{
+	unsigned p = d->prio, nb = d->cfg->n_banks;
+
+	/* m < 2^nb, p < nb; the mask keeps bits p.. from wrapping twice */
+	return p ? ((m >> p) | (m << (nb - p))) & (((uint64_t)2 << (nb - 1)) - 1)
+		 : m;
+}
+
+/* The bank of rot_prio's lowest set bit in m. */
+static inline unsigned rot_bank(const struct mem_dram *d, uint64_t m)
+{
+	unsigned b = bit_ctz64(m) + d->prio;
+
+	return b >= d->cfg->n_banks ? b - d->cfg->n_banks : b;
+}
+
 /*
  * Offer the command bus to the serving banks in rotating order from prio:
  * the first bank whose column command meets every constraint issues it,
@@ -316,7 +335,6 @@ static bool dram_issue(struct mem_dram *d, uint64_t now, uint64_t n)
 {
 	uint64_t hit = d->act_mask & d->hit_mask;
 	uint64_t rows = d->act_mask & ~d->hit_mask;
-	uint64_t first = ~(uint64_t)0 << d->prio;
 	uint64_t cmin = UINT64_MAX, rmin = UINT64_MAX;
 	bool col = false, rowc = false;
 	bool scan_c = n >= d->col_wait, scan_r = n >= d->row_wait;
@@ -342,14 +360,13 @@ static bool dram_issue(struct mem_dram *d, uint64_t now, uint64_t n)
 		rmin = d->rrd_ok;
 		rows &= d->open_mask; /* precharges only */
 	}
-	/* banks prio .. n_banks - 1 first, then 0 .. prio - 1 */
-	for (unsigned pass = 0; pass < 2; pass++, first = ~first) {
-		for (uint64_t m = hit & first; m && !col; m &= m - 1)
-			col = try_column(d, &d->bank[bit_ctz64(m)], now, n,
-					 &cmin);
-		for (uint64_t m = rows & first; m && !rowc; m &= m - 1)
-			rowc = try_row(d, &d->bank[bit_ctz64(m)], n, &rmin);
-	}
+	/* banks prio .. n_banks - 1 first, then 0 .. prio - 1: the masks
+	 * rotated right by prio (a column and a row command touch
+	 * disjoint state, so the two walks may run one after the other) */
+	for (uint64_t m = rot_prio(d, hit); m && !col; m &= m - 1)
+		col = try_column(d, &d->bank[rot_bank(d, m)], now, n, &cmin);
+	for (uint64_t m = rot_prio(d, rows); m && !rowc; m &= m - 1)
+		rowc = try_row(d, &d->bank[rot_bank(d, m)], n, &rmin);
 	/* a command may let another bank's follow (a finished request
 	 * frees its bank, an activate makes a row hit): scan again */
 	if (scan_c)

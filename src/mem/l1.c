@@ -176,11 +176,17 @@ static bool l1_remembered(const struct mem_sys *ms, const struct mem_l1 *l,
 bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
 			  const struct mem_access *a, uint64_t now)
 {
-	bool is_const = a->space == MEM_CONST;
-	struct mem_cache *c = is_const ? &l->c : &l->d;
 	const struct mem_q *out = &ms->req_net.in[l->sm];
-	enum mem_write_policy wp = c->cfg.write;
+	bool is_const = a->space == MEM_CONST;
+	struct mem_cache *c;
+	enum mem_write_policy wp;
 
+	/* most pushes: nothing remembered (an access clears it), and not
+	 * a store meeting a full queue */
+	if (!l->rf_c && (a->kind != MEM_WRITE || !mem_q_full(out)))
+		return false;
+	c = is_const ? &l->c : &l->d;
+	wp = c->cfg.write;
 	if (l->last_access == now || a->kind == MEM_ATOMIC ||
 	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) ||
 			   !ms->cfg->l1d_enabled)) ||
