@@ -65,6 +65,43 @@ static uint64_t gather_bits(uint64_t x, uint64_t mask)
 	return r;
 }
 
+static void runs_init(struct mem_runs *r, uint64_t mask)
+{
+	unsigned k = 0;
+
+	r->n = 0;
+	while (mask) {
+		unsigned lo = bit_ctz64(mask);
+		uint64_t run = mask >> lo;
+		unsigned len = ~run ? bit_ctz64(~run) : 64 - lo;
+		uint64_t ones = len == 64 ? ~(uint64_t)0 :
+			((uint64_t)1 << len) - 1;
+
+		if (r->n == MEM_RUNS_MAX) {
+			r->n = 0;
+			return;
+		}
+		r->lo[r->n] = (uint8_t)lo;
+		r->at[r->n] = (uint8_t)k;
+		r->ones[r->n++] = ones;
+		k += len;
+		mask &= ~(ones << lo);
+	}
+}
+
+/* gather_bits(x, mask) for the mask r was made from. */
+static inline uint64_t runs_gather(const struct mem_runs *r, uint64_t x,
+				   uint64_t mask)
+{
+	uint64_t v = 0;
+
+	if (!r->n)
+		return gather_bits(x, mask);
+	for (unsigned i = 0; i < r->n; i++)
+		v |= ((x >> r->lo[i]) & r->ones[i]) << r->at[i];
+	return v;
+}
+
 void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
 		     unsigned *bank, uint32_t *row)
 {
@@ -117,6 +154,8 @@ void mem_dram_init(struct mem_dram *d, const struct mem_config *cfg,
 	d->burst_cycles = cfg->burst_len / cfg->data_ratio;
 	d->period = period;
 	d->wake = UINT64_MAX;
+	runs_init(&d->bank_runs, cfg->map.bank_mask);
+	runs_init(&d->row_runs, cfg->map.row_mask);
 }
 
 void mem_dram_release(struct mem_dram *d)
@@ -138,11 +177,17 @@ static void dram_accept(struct mem_dram *d, uint64_t now)
 		unsigned s = (d->in_rr + k) % d->n_sub, chan, bank;
 		struct mem_req *r = mem_q_peek(d->in[s], now);
 		struct mem_dram_bank *b;
+		addr_t l;
 
 		if (!r)
 			continue;
 		mem_q_pop(d->in[s]);
-		mem_dram_decode(cfg, r->addr, &chan, &bank, &r->row);
+		/* mem_dram_decode, the masks gathered run by run */
+		l = mem_addr_local(cfg, r->addr, &chan);
+		bank = (unsigned)(runs_gather(&d->bank_runs, l,
+					      cfg->map.bank_mask) % cfg->n_banks);
+		r->row = (uint32_t)runs_gather(&d->row_runs, l,
+					       cfg->map.row_mask);
 		r->bank = (uint16_t)bank;
 		/* a sectored L2's request moves its sectors as separate
 		 * DRAM requests (each at least one burst) */

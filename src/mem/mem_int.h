@@ -385,6 +385,17 @@ struct mem_dram_bank {
 	uint64_t pre_ok;       /* DRAM cycle a precharge may issue (tRAS, tWR, tRTP) */
 };
 
+/* An address-map mask as runs of adjacent bits, so that gathering the
+ * bits it selects costs one step per run (every request DRAM accepts). */
+#define MEM_RUNS_MAX 8
+struct mem_runs {
+	unsigned n;                  /* runs; 0: more than MEM_RUNS_MAX (or
+					none), gather bit by bit */
+	uint8_t lo[MEM_RUNS_MAX];    /* lowest address bit of run i */
+	uint8_t at[MEM_RUNS_MAX];    /* bit of the result it lands at */
+	uint64_t ones[MEM_RUNS_MAX]; /* (1 << its length) - 1 */
+};
+
 /*
  * One channel: takes requests from its sub-partitions' L2->DRAM queues
  * (in[]), schedules them per bank, and returns read data into ret[].
@@ -429,6 +440,8 @@ struct mem_dram {
 	uint64_t row_wait;             /* the same for row commands (PRE,
 					  ACT) and the other serving banks */
 	struct mem_dram_stats st;      /* counters */
+	struct mem_runs bank_runs;     /* cfg->map.bank_mask as runs */
+	struct mem_runs row_runs;      /* cfg->map.row_mask as runs */
 };
 
 void mem_dram_init(struct mem_dram *d, const struct mem_config *cfg,
