@@ -81,23 +81,9 @@ unsigned mem_coalesce(const addr_t *lane_addr, lanemask_t active,
 	return t.n;
 }
 
-/* Insertion sort: lane addresses are usually already ascending. */
-static void sort_u64(uint64_t *v, unsigned n)
-{
-	for (unsigned i = 1; i < n; i++) {
-		uint64_t x = v[i];
-		unsigned j = i;
-
-		while (j > 0 && v[j - 1] > x) {
-			v[j] = v[j - 1];
-			j--;
-		}
-		v[j] = x;
-	}
-}
-
 #define SHMEM_MAX_BANKS 256
 #define SHMEM_MAX_WORDS (WS_MAX_WARP * 16)
+#define SHMEM_NONE 0xffffu /* end of a bank's chain */
 
 unsigned mem_shmem_cycles(const addr_t *lane_addr, lanemask_t active,
 			  unsigned access_bytes, unsigned n_banks,
@@ -105,7 +91,13 @@ unsigned mem_shmem_cycles(const addr_t *lane_addr, lanemask_t active,
 {
 	uint64_t words[SHMEM_MAX_WORDS];
 	uint16_t per_bank[SHMEM_MAX_BANKS];
+	uint16_t head[SHMEM_MAX_BANKS];    /* first word of each bank's chain */
+	uint16_t next[SHMEM_MAX_WORDS];    /* next word of the same bank */
 	unsigned n = 0, worst = 0, l;
+	/* the common case on the way: every lane one word, each in a bank
+	 * of its own (so no bank has two distinct words): one cycle */
+	uint64_t seen = 0;
+	bool one = n_banks <= 64;
 
 	SIM_ASSERT(n_banks >= 1 && n_banks <= SHMEM_MAX_BANKS);
 	SIM_ASSERT(bank_bytes >= 1 && access_bytes >= 1 && access_bytes <= 16);
@@ -113,19 +105,33 @@ unsigned mem_shmem_cycles(const addr_t *lane_addr, lanemask_t active,
 		uint64_t w0 = lane_addr[l] / bank_bytes;
 		uint64_t w1 = (lane_addr[l] + access_bytes - 1) / bank_bytes;
 
+		if (one) {
+			uint64_t b = (uint64_t)1 << (w0 % n_banks);
+
+			one = w0 == w1 && !(seen & b);
+			seen |= b;
+		}
 		for (uint64_t w = w0; w <= w1 && n < SHMEM_MAX_WORDS; w++)
 			words[n++] = w;
 	}
 	if (!n)
 		return 0;
-	sort_u64(words, n);
+	if (one)
+		return 1;
+	/* distinct words per bank: each bank's words so far in a chain
+	 * (head, next), a word already there is a broadcast */
 	memset(per_bank, 0, sizeof(per_bank[0]) * n_banks);
+	memset(head, 0xff, sizeof(head[0]) * n_banks);
 	for (unsigned i = 0; i < n; i++) {
-		unsigned b;
+		unsigned b = (unsigned)(words[i] % n_banks), j;
 
-		if (i && words[i] == words[i - 1])
+		for (j = head[b]; j != SHMEM_NONE; j = next[j])
+			if (words[j] == words[i])
+				break;
+		if (j != SHMEM_NONE)
 			continue; /* same word: broadcast */
-		b = (unsigned)(words[i] % n_banks);
+		next[i] = head[b];
+		head[b] = (uint16_t)i;
 		if (++per_bank[b] > worst)
 			worst = per_bank[b];
 	}

@@ -201,6 +201,51 @@ TEST(shmem_wide_and_warp_sizes)
 	CHECK_EQ_U64(mem_shmem_cycles(la, lanemask_full(32), 1, 32, 4), 1);
 }
 
+/* The busiest bank's distinct words, the words deduplicated by a plain
+ * search (what mem_shmem_cycles computes with bank chains). */
+static unsigned shmem_ref(lanemask_t m, unsigned bytes, unsigned banks,
+			  unsigned bank_bytes)
+{
+	uint64_t w[64 * 16];
+	unsigned n = 0, worst = 0, per[64] = {0};
+
+	for (unsigned l = 0; l < 64; l++)
+		if ((m >> l) & 1)
+			for (uint64_t x = la[l] / bank_bytes;
+			     x <= (la[l] + bytes - 1) / bank_bytes; x++) {
+				unsigned j = 0;
+
+				while (j < n && w[j] != x)
+					j++;
+				if (j == n)
+					w[n++] = x;
+			}
+	for (unsigned i = 0; i < n; i++)
+		if (++per[w[i] % banks] > worst)
+			worst = per[w[i] % banks];
+	return worst;
+}
+
+TEST(shmem_random_against_reference)
+{
+	uint64_t x = 12345;
+
+	for (unsigned it = 0; it < 2000; it++) {
+		unsigned bytes = 1u << (it % 5), banks = it % 3 ? 32 : 16;
+		unsigned span = 8u << (it % 7); /* from clustered to spread */
+		lanemask_t m = 0;
+
+		for (unsigned l = 0; l < 64; l++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			la[l] = ((x >> 33) % span) * bytes;
+			if ((x >> 20) & 3)
+				m |= (lanemask_t)1 << l;
+		}
+		CHECK_EQ_U64(mem_shmem_cycles(la, m, bytes, banks, 4),
+			     shmem_ref(m, bytes, banks, 4));
+	}
+}
+
 TEST(config_defaults_validate)
 {
 	struct mem_config c;
