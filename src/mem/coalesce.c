@@ -63,6 +63,10 @@ unsigned mem_coalesce(const addr_t *lane_addr, lanemask_t active,
 	addr_t base_mask = ~(addr_t)(seg - 1);
 	struct txn_set t = {.out = out};
 	unsigned l;
+	/* lanes that fall wholly in the last matched segment (hs, of
+	 * transaction t.hint) gather in acc, added to it when it changes */
+	addr_t hs = 1; /* no segment base (bases are multiples of seg) */
+	lanemask_t acc = 0;
 
 	SIM_ASSERT(access_bytes >= 1 && access_bytes <= 16);
 	FOR_LANES(l, active) {
@@ -70,6 +74,13 @@ unsigned mem_coalesce(const addr_t *lane_addr, lanemask_t active,
 		addr_t first = a & base_mask;
 		addr_t last = (a + access_bytes - 1) & base_mask;
 
+		if (first == hs && last == hs) {
+			acc |= (lanemask_t)1 << l;
+			continue;
+		}
+		if (acc)
+			out[t.hint].lanes |= acc;
+		acc = 0;
 		for (addr_t s = first;; s += seg) {
 			unsigned i = txn_find(&t, s, seg);
 
@@ -77,7 +88,10 @@ unsigned mem_coalesce(const addr_t *lane_addr, lanemask_t active,
 			if (s == last)
 				break;
 		}
+		hs = out[t.hint].addr;
 	}
+	if (acc)
+		out[t.hint].lanes |= acc;
 	return t.n;
 }
 

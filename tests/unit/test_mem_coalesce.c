@@ -201,6 +201,63 @@ TEST(shmem_wide_and_warp_sizes)
 	CHECK_EQ_U64(mem_shmem_cycles(la, lanemask_full(32), 1, 32, 4), 1);
 }
 
+/* Plain coalescing: per lane, per segment touched, find the transaction
+ * by a full search or append one (mem_coalesce's order and lanes). */
+static unsigned coalesce_ref(lanemask_t m, unsigned bytes, unsigned seg,
+			     struct mem_txn *out)
+{
+	unsigned n = 0;
+
+	for (unsigned l = 0; l < 64; l++) {
+		if (!((m >> l) & 1))
+			continue;
+		for (addr_t s = la[l] & ~(addr_t)(seg - 1);
+		     s <= ((la[l] + bytes - 1) & ~(addr_t)(seg - 1)); s += seg) {
+			unsigned i = 0;
+
+			while (i < n && out[i].addr != s)
+				i++;
+			if (i == n) {
+				out[n].addr = s;
+				out[n].size = seg;
+				out[n++].lanes = 0;
+			}
+			out[i].lanes |= (lanemask_t)1 << l;
+		}
+	}
+	return n;
+}
+
+TEST(coalesce_random_against_reference)
+{
+	struct mem_txn a[WS_MAX_WARP * 2], b[WS_MAX_WARP * 2];
+	uint64_t x = 777;
+
+	for (unsigned it = 0; it < 3000; it++) {
+		unsigned bytes = 1u << (it % 5), max_seg = it % 4 ? 128 : 32;
+		unsigned span = 16u << (it % 9), seg;
+		lanemask_t m = 0;
+
+		for (unsigned l = 0; l < 64; l++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			/* runs of lanes in order, backwards, or scattered */
+			la[l] = it % 3 == 0 ? ((x >> 33) % span) :
+				it % 3 == 1 ? 4096 - l * (span / 64 + 1) :
+				l * (span / 32);
+			if ((x >> 20) & 3)
+				m |= (lanemask_t)1 << l;
+		}
+		seg = mem_coalesce_seg(bytes, max_seg);
+		unsigned n = mem_coalesce(la, m, bytes, max_seg, a);
+		CHECK_EQ_U64(n, coalesce_ref(m, bytes, seg, b));
+		for (unsigned i = 0; i < n; i++) {
+			CHECK_EQ_U64(a[i].addr, b[i].addr);
+			CHECK_EQ_U64(a[i].size, b[i].size);
+			CHECK_EQ_U64(a[i].lanes, b[i].lanes);
+		}
+	}
+}
+
 /* The busiest bank's distinct words, the words deduplicated by a plain
  * search (what mem_shmem_cycles computes with bank chains). */
 static unsigned shmem_ref(lanemask_t m, unsigned bytes, unsigned banks,
