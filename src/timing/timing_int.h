@@ -415,6 +415,8 @@ struct tsm {
 	 * the policies exist: they never change), so the issue stage loops
 	 * over the schedulers only for hooks some policy has */
 	uint8_t hook_issued;         /* some scheduler has issued() */
+	uint8_t hook_own;            /* every scheduler with issued() sets
+					sched_ops.own_issued */
 	uint8_t hook_setp;           /* some scheduler has setp_executed() */
 	uint8_t hook_back;           /* some scheduler has branch_backward() */
 };
