@@ -69,13 +69,8 @@ const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
 
 	switch (o->kind) {
 	case OK_IMM:
-		if (x->g && x->g->imm_row) { /* broadcast per launch (grid.c) */
-			const struct insn *in = &x->k->code[x->pc];
-			ptrdiff_t i = o - in->o;
-			if (i >= 0 && i < 5)
-				return x->g->imm_pool +
-					(size_t)x->g->imm_row[x->pc * 5 + (size_t)i] * ws;
-		}
+		/* not one of this instruction's operands, or no broadcast
+		 * rows (x_src takes the others) */
 		/* fall through */
 	case OK_LABEL: {
 		/* a local copy: t[] may alias o->imm, which blocks vectorising */
