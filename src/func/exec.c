@@ -102,6 +102,8 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 	x.k = k;
 	x.slot = k->reg_slot;
 	x.ws = g->ws;
+	x.imm_pool = g->imm_pool;
+	x.imm_row = g->imm_row;
 	while (n--) {
 		struct simt_entry *t = &w->stack[w->sp - 1];
 		uint32_t pc = t->pc;
@@ -117,6 +119,7 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 			n_thr = bit_popc64(m);
 		}
 		x.pc = pc;
+		x.o0 = in->o;
 		x.active = t->mask;
 		x.pc_set = 0;
 		x.fault = 0;

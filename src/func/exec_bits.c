@@ -123,12 +123,21 @@ void exec_SHF(struct exec *x, const struct insn *in, lanemask_t m)
 		alu_unsupported(x);
 		return;
 	}
-	ALU_LANES(l, ws, m) {
-		uint32_t n = (uint32_t)c[l];
-		uint64_t v = (uint64_t)(uint32_t)b[l] << 32 | (uint32_t)a[l];
-		n = wrap ? n & 31 : n > 32 ? 32 : n;
-		d[l] = (left ? (v << n) >> 32 : v >> n) & mk;
-	}
+	/* one loop per form, so that a full warp's loop vectorises */
+#define SHF_LOOP(AMT, RES)                                                     \
+	ALU_FORD(l, ws, m, uint32_t n = (uint32_t)c[l]; n = AMT;               \
+		 uint64_t v = (uint64_t)(uint32_t)b[l] << 32 |                 \
+			(uint32_t)a[l];                                        \
+		 d[l] = (RES) & mk)
+	if (left && wrap)
+		SHF_LOOP(n & 31, (v << n) >> 32);
+	else if (left)
+		SHF_LOOP(n > 32 ? 32 : n, (v << n) >> 32);
+	else if (wrap)
+		SHF_LOOP(n & 31, v >> n);
+	else
+		SHF_LOOP(n > 32 ? 32 : n, v >> n);
+#undef SHF_LOOP
 }
 
 /*

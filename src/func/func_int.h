@@ -112,6 +112,12 @@ struct exec {
 	lanemask_t active;            /* SIMT-active lanes (before the guard) */
 	int pc_set;                   /* handler updated the SIMT stack itself */
 	int fault;                    /* enum ws_status of a fault, 0 if none */
+	const struct opnd *o0;        /* operands of this instruction (x_src
+					 finds an immediate's row by index) */
+	const uint64_t *imm_pool;     /* g->imm_pool (immediates broadcast
+					 to ws lanes per launch), or NULL */
+	const uint32_t *imm_row;      /* g->imm_row: [pc * 5 + operand] ->
+					 pool row, or NULL */
 	uint64_t tmp[5][WS_MAX_WARP]; /* scratch rows for non-register sources */
 };
 
@@ -146,6 +152,11 @@ static inline const uint64_t *x_src(struct exec *x, const struct opnd *o,
 {
 	if (o->kind == OK_REG)
 		return x_row(x, o->reg);
+	/* an immediate of this instruction: its broadcast row (grid.c) */
+	ptrdiff_t i = o - x->o0;
+	if (o->kind == OK_IMM && x->imm_row && i >= 0 && i < 5)
+		return x->imm_pool + (size_t)x->imm_row[x->pc * 5 +
+						       (size_t)i] * x->ws;
 	return exec_src_slow(x, o, slot);
 }
 

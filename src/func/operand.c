@@ -61,6 +61,36 @@ uint64_t exec_sreg(struct exec *x, unsigned id, unsigned lane)
 	}
 }
 
+/* The ws lanes of special register id into t: %tid.x counted along the
+ * lanes, the CTA's and grid's dimensions and ids as one value, the others
+ * lane by lane (exec_sreg). */
+static void sreg_row(struct exec *x, unsigned id, uint64_t *t)
+{
+	const struct fcta *c = x->cta;
+	unsigned ws = x->ws, l;
+	uint64_t v;
+
+	switch (id) {
+	case SR_TID_X:
+		v = (x->w->warp_id * ws) % c->ntid[0];
+		for (l = 0; l < ws; l++) {
+			t[l] = v;
+			v = v + 1 == c->ntid[0] ? 0 : v + 1;
+		}
+		return;
+	case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z:
+	case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z:
+	case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z:
+		v = exec_sreg(x, id, 0);
+		for (l = 0; l < ws; l++)
+			t[l] = v;
+		return;
+	default:
+		for (l = 0; l < ws; l++)
+			t[l] = exec_sreg(x, id, l);
+	}
+}
+
 const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
 			      unsigned slot)
 {
@@ -69,13 +99,8 @@ const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
 
 	switch (o->kind) {
 	case OK_IMM:
-		if (x->g && x->g->imm_row) { /* broadcast per launch (grid.c) */
-			const struct insn *in = &x->k->code[x->pc];
-			ptrdiff_t i = o - in->o;
-			if (i >= 0 && i < 5)
-				return x->g->imm_pool +
-					(size_t)x->g->imm_row[x->pc * 5 + (size_t)i] * ws;
-		}
+		/* not one of this instruction's operands, or no broadcast
+		 * rows (x_src takes the others) */
 		/* fall through */
 	case OK_LABEL: {
 		/* a local copy: t[] may alias o->imm, which blocks vectorising */
@@ -91,8 +116,7 @@ const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
 		return t;
 	}
 	case OK_SREG:
-		for (l = 0; l < ws; l++)
-			t[l] = exec_sreg(x, o->reg, l);
+		sreg_row(x, o->reg, t);
 		return t;
 	default:
 		SIM_BUG("operand kind %u has no value", o->kind);

@@ -252,6 +252,7 @@ const struct sched_ops sched_cawa_ops = {
 	.warp_added = cawa_warp_added,
 	.warp_removed = cawa_warp_removed,
 	.issued = cawa_issued,
+	.own_issued = true, /* see sched.h */
 	.stats = cawa_stats,
 	.launch_start = cawa_launch_start,
 };

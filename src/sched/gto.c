@@ -142,5 +142,6 @@ const struct sched_ops sched_gto_ops = {
 	.warp_added = gto_warp_added,
 	.warp_removed = gto_warp_removed,
 	.issued = gto_issued,
+	.own_issued = true, /* see sched.h */
 	.launch_start = gto_launch_start,
 };

@@ -104,4 +104,5 @@ const struct sched_ops sched_lrr_ops = {
 	.order = lrr_order,
 	.next = lrr_next,
 	.issued = lrr_issued,
+	.own_issued = true, /* see sched.h */
 };

@@ -367,6 +367,7 @@ static void mwf_tb_end(struct sched *s, unsigned tb)
 	.warp_added = mwf_warp_added,                \
 	.warp_removed = mwf_warp_removed,            \
 	.issued = mwf_issued,                        \
+	.own_issued = true, /* see sched.h */        \
 	.barrier_arrive = mwf_barrier_arrive,        \
 	.barrier_release = mwf_barrier_release,      \
 	.tb_start = mwf_tb_start,                    \

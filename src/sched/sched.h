@@ -149,6 +149,11 @@ struct sched_ops {
 				    when all of them must fail instead of
 				    walking on (tsm_issue.c); false is
 				    always safe */
+	bool own_issued;         /* issued() does nothing for a slot this
+				    scheduler does not own: the issue stage
+				    calls it on the slot's own scheduler
+				    only (tsm_issue.c); false is always
+				    safe */
 	/* Set up s (zeroed, priv_size bytes); returns 0 or -1 with a message
 	 * in err (size errlen) for bad args. */
 	int (*init)(struct sched *s, const struct sched_init *ini, char *err,

@@ -171,4 +171,5 @@ const struct sched_ops sched_tl_ops = {
 	.warp_added = tl_warp_added,
 	.warp_removed = tl_warp_removed,
 	.issued = tl_issued,
+	.own_issued = true, /* see sched.h */
 };

@@ -169,22 +169,12 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		for (unsigned w = 0; w < t->n_slots; w++)
 			s->w[w].cls = TC__COUNT;
 		s->tb = xcalloc(cfg->max_ctas_per_sm, sizeof(*s->tb));
-		s->valid = xcalloc(nw, 8);
-		for (unsigned c = 0; c < TC__COUNT; c++)
-			s->cb[c] = xcalloc(nw, 8);
-		s->sbwait = xcalloc(nw, 8);
-		s->wrongpath = xcalloc(nw, 8);
-		s->recbusy = xcalloc(nw, 8);
-		s->fetchable = xcalloc(nw, 8);
 		s->ibfill = xcalloc(t->n_slots, 1);
-		s->nextmem = xcalloc(nw, 8);
 		toc_sm_init(t, s);
 		tdwr_sm_init(t, s);
-		s->cand = xcalloc(nw, 8);
 		s->smask = xcalloc((size_t)nw * t->n_sched, 8);
 		for (unsigned w = 0; w < t->n_slots; w++)
 			tbit_set(s->smask + (size_t)(w % t->n_sched) * nw, w);
-		s->long_op = xcalloc(nw, 8);
 		s->age = xcalloc(t->n_slots, sizeof(*s->age));
 		s->tbof = xcalloc(t->n_slots, sizeof(*s->tbof));
 		s->tb_age = xcalloc(cfg->max_ctas_per_sm, sizeof(*s->tb_age));
@@ -278,22 +268,12 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->sched);
 		free(s->w);
 		free(s->tb);
-		free(s->valid);
-		for (unsigned c = 0; c < TC__COUNT; c++)
-			free(s->cb[c]);
-		free(s->sbwait);
-		free(s->wrongpath);
-		free(s->recbusy);
 		free(s->imshr);
 		free(s->imshr_w);
 		free(s->iready);
-		free(s->fetchable);
-		free(s->nextmem);
 		toc_sm_free(s);
 		tdwr_sm_free(s);
-		free(s->cand);
 		free(s->smask);
-		free(s->long_op);
 		free(s->age);
 		free(s->tbof);
 		free(s->tb_age);

@@ -31,6 +31,9 @@
 #define TOC_MAX_BANKS 64   /* register banks per SM (a 64-bit mask) */
 #define TOC_MAX_W 16       /* slots of one pipeline register */
 #define TOC_BQ (TOC_MAX_CU * 32) /* read requests one bank can queue */
+/* Words of an SM's per-warp bitsets, held in struct tsm itself (an
+ * address off the SM, no pointer to load: issue 17) */
+#define T_BW (SCHED_MAX_WARPS / 64)
 
 /* Tag bits of a memory request. */
 #define T_TAG_IFETCH (1ULL << 40)     /* instruction fetch (warp in low) */
@@ -308,28 +311,28 @@ struct tsm {
 	unsigned wpt;                /* warps per block this launch */
 	struct twarp *w;             /* warp slots */
 	struct ttb *tb;              /* block slots (max_ctas_per_sm) */
-	uint64_t *valid;             /* bitset: slot holds a warp */
-	uint64_t *cb[TC__COUNT];     /* bitsets: warps per enum tclass */
-	uint64_t *wrongpath;         /* bitset: I-buffer head is not the SIMT
+	uint64_t valid[T_BW];        /* bitset: slot holds a warp */
+	uint64_t cb[TC__COUNT][T_BW]; /* bitsets: warps per enum tclass */
+	uint64_t wrongpath[T_BW];    /* bitset: I-buffer head is not the SIMT
 					top's pc (wrong-path fetch), or the
 					buffer is empty and the fall-through
 					is past the code: flushed when its
 					scheduler next visits it */
-	uint64_t *recbusy;           /* bitset: next instruction is a memory
+	uint64_t recbusy[T_BW];      /* bitset: next instruction is a memory
 					one and the warp's previous memory
 					instruction still holds its access
 					record (a structural stall) */
-	uint64_t *sbwait;            /* bitset: ready warps whose next
+	uint64_t sbwait[T_BW];       /* bitset: ready warps whose next
 					instruction collides on the scoreboard */
-	uint64_t *fetchable;         /* bitset: live, room in the I-buffer,
+	uint64_t fetchable[T_BW];    /* bitset: live, room in the I-buffer,
 					no miss or fetch outstanding */
 	uint8_t *ibfill;             /* per slot: valid I-buffer entries */
-	uint64_t *nextmem;           /* bitset: next instruction uses LD/ST */
-	uint64_t *nextsfu;           /* bitset: next instruction uses the
+	uint64_t nextmem[T_BW];      /* bitset: next instruction uses LD/ST */
+	uint64_t nextsfu[T_BW];      /* bitset: next instruction uses the
 					SFU collector class */
 	uint64_t *smask;             /* n_sched bitsets: slots per scheduler */
-	uint64_t *cand;              /* scratch bitset: ready & ~sbwait */
-	uint64_t *long_op;           /* bitset: next insn reads a long-op reg */
+	uint64_t cand[T_BW];         /* scratch bitset: ready & ~sbwait */
+	uint64_t long_op[T_BW];      /* bitset: next insn reads a long-op reg */
 	uint64_t *age;               /* per slot: dynamic warp id */
 	uint16_t *tbof;              /* per slot: block slot */
 	uint64_t *tb_age;            /* per block slot: block launch order */
@@ -415,6 +418,8 @@ struct tsm {
 	 * the policies exist: they never change), so the issue stage loops
 	 * over the schedulers only for hooks some policy has */
 	uint8_t hook_issued;         /* some scheduler has issued() */
+	uint8_t hook_own;            /* every scheduler with issued() sets
+					sched_ops.own_issued */
 	uint8_t hook_setp;           /* some scheduler has setp_executed() */
 	uint8_t hook_back;           /* some scheduler has branch_backward() */
 };

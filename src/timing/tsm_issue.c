@@ -178,7 +178,14 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	 * some policy has: s->hook_*) */
 	bool setp = s->hook_setp && in->op == OP_SETP;
 	bool bk = s->hook_back && g->n_back != back;
-	if (!setp && !bk && s->hook_issued) {
+	if (!setp && !bk && s->hook_own) {
+		/* issued() alone, and only the slot's own scheduler listens
+		 * (sched_ops.own_issued): one call */
+		struct sched *p = s->sched[t->n_sched == 2 ? wi & 1 :
+					   wi % t->n_sched];
+		if (p->ops->issued)
+			p->ops->issued(p, wi, t->cycle, n_active, pc);
+	} else if (!setp && !bk && s->hook_issued) {
 		/* the common case, issued() alone: the loop's bounds and
 		 * arguments in locals, kept across the calls */
 		struct sched **sp = s->sched;
@@ -279,12 +286,15 @@ static inline void count_stall(struct tstats *st, bool pipe, bool ready)
 void tsm_issue_hooks(const struct tgpu *t, struct tsm *s)
 {
 	s->hook_issued = s->hook_setp = s->hook_back = 0;
+	s->hook_own = 1;
 	for (unsigned i = 0; i < t->n_sched; i++) {
 		const struct sched_ops *op = s->sched[i]->ops;
 		s->hook_issued |= op->issued != NULL;
+		s->hook_own &= !op->issued || op->own_issued;
 		s->hook_setp |= op->setp_executed != NULL;
 		s->hook_back |= op->branch_backward != NULL;
 	}
+	s->hook_own &= s->hook_issued;
 }
 
 /* The issue stage over bitsets of nw words with ns schedulers (constants

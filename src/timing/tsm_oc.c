@@ -103,14 +103,12 @@ int toc_config(struct tgpu *t, const struct ws_config *cfg, struct diag *d)
 
 void toc_sm_init(struct tgpu *t, struct tsm *s)
 {
-	s->nextsfu = xcalloc(t->n_words, 8);
 	s->oc.bq = xcalloc((size_t)t->oc.n_banks, TOC_BQ);
 	s->oc.scratch = xcalloc(1, sizeof(struct fmemrec));
 }
 
 void toc_sm_free(struct tsm *s)
 {
-	free(s->nextsfu);
 	free(s->oc.bq);
 	free(s->oc.scratch);
 }
