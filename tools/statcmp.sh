@@ -11,15 +11,19 @@
 # commit: the hosts load libcuda.so from the directory they were built in,
 # so a copied build directory runs whatever is built there now.
 # Each run is capped at 200k warp instructions (the stopped launch still reports its stats).
+# STATCMP_ARGS (environment) is added to every run's options, e.g.
+# STATCMP_ARGS="--threads 2" statcmp.sh cmp build BASEDIR checks that a host
+# option changes no statistic; the wall-clock lines and the echo of the
+# host-only options stats_file and threads are not compared.
 act=$1; B=$2; D=$3; fail=0; n=0
 if [ "$act" = gen ]; then mkdir -p "$D"; O=$D; else O=$(mktemp -d); fi
 while read -r w pol rest; do
   [ -z "$w" ] && continue
   tag=$(echo "$w $pol $rest" | sed 's/ *$//' | tr ' :/' '___')
   raw=$(mktemp)
-  WARPSIM_ARGS="--mode timing --quiet --gpgpu_max_insn 200000 --sched $pol $rest --stats_file $raw" \
+  WARPSIM_ARGS="--mode timing --quiet --gpgpu_max_insn 200000 --sched $pol $rest $STATCMP_ARGS --stats_file $raw" \
     timeout 900 "$B/bench/$w" "bench/$w/kernel.ptx" --size small --seed 1 >/dev/null 2>&1 </dev/null
-  grep -v -e '^sim_wall_seconds' -e '^sim_rate_' -e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' -e '^-stats_file' "$raw" > "$O/$tag.stats"
+  grep -v -e '^sim_wall_seconds' -e '^sim_rate_' -e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' -e '^-stats_file' -e '^-threads ' "$raw" > "$O/$tag.stats"
   rm -f "$raw"; n=$((n+1))
   if [ ! -s "$O/$tag.stats" ]; then echo "EMPTY $w $pol $rest"; fail=1; continue; fi
   if [ "$act" = cmp ] && ! cmp -s "$O/$tag.stats" "$D/$tag.stats"; then

@@ -88,6 +88,14 @@ static int tgpu_config(struct tgpu *t, const struct ws_config *cfg,
 		       struct diag *d)
 {
 	t->cfg = cfg;
+	if (cfg->threads != 1) /* docs/timing.md, "Parallel stepping" */
+		return diag_err(d, "threads = %llu: parallel SM stepping is "
+				"not available in this build; its results "
+				"would not be bit-identical to one thread's "
+				"(global stores and loads of one cycle, the "
+				"functional model's counters and records, "
+				"device printf/malloc are shared by the SMs)",
+				(unsigned long long)cfg->threads);
 	t->n_sm = cfg->n_sm;
 	t->ws = (unsigned)cfg->warp_size;
 	t->n_slots = (unsigned)cfg->max_warps_per_sm;

@@ -3,8 +3,8 @@
 # workload in timing mode and compare its full statistics file, every
 # launch's counters and cycle counts, with the expected file committed
 # under tests/timing/stats_guard/.  Host-time lines (sim_wall_seconds,
-# sim_rate_*, gpgpu_simulation_time/rate) and the stats_file path are
-# dropped before comparing; everything else must be byte-identical, so a
+# sim_rate_*, gpgpu_simulation_time/rate), the stats_file path and the
+# host thread count (threads) are dropped before comparing; everything else must be byte-identical, so a
 # change that moves one cycle or one counter fails.
 #   stats_guard.sh check  NAME HOST PTX EXPECTED [simulator options...]
 #   stats_guard.sh update NAME HOST PTX EXPECTED [simulator options...]
@@ -27,7 +27,7 @@ if [ $rc -ne "${STATS_GUARD_RC:-0}" ]; then
 fi
 grep -v -e '^sim_wall_seconds' -e '^sim_rate_' \
 	-e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' \
-	-e '^-stats_file' "$tmp/raw.stats" >"$tmp/got.stats"
+	-e '^-stats_file' -e '^-threads ' "$tmp/raw.stats" >"$tmp/got.stats"
 if [ "$action" = update ]; then
 	cp "$tmp/got.stats" "$expected"
 	echo "stats_guard: wrote $expected"

@@ -381,6 +381,18 @@ TEST(bows_options_need_bows)
 	expect_ok("--ddos_hash mod --sched bows:lrr");
 }
 
+/* --threads: 1 (the default) is the one-thread step; parallel stepping
+ * is not built, and a value it would need is an error, not a run whose
+ * results might differ (docs/timing.md, "Parallel stepping"). */
+TEST(threads_one_only)
+{
+	expect_ok("--threads 1");
+	expect_ok("--mode functional --threads 1");
+	expect_fail("--threads 2", "threads = 2", "not available");
+	expect_fail("--set threads=16", "threads = 16", "bit-identical");
+	expect_fail("--threads 0", "threads", NULL);
+}
+
 /*
  * A gpgpusim.config in GPGPU-Sim's style, written for this test: lines
  * typical of SM2_GTX480, SM6_TITANX, SM7_QV100 and SM75_RTX2060 (options
