@@ -40,6 +40,17 @@ addr_t mem_addr_local(const struct mem_config *cfg, addr_t a, unsigned *chan)
 	return ((hi / cfg->n_mem) << cb) | (a & (((addr_t)1 << cb) - 1));
 }
 
+/* The lowest run of adjacent set bits of mask (non-zero): its first bit in
+ * *lo, its length returned, *ones = that many low one bits. */
+static inline unsigned lowest_run(uint64_t mask, unsigned *lo, uint64_t *ones)
+{
+	uint64_t run = mask >> (*lo = bit_ctz64(mask));
+	unsigned len = ~run ? bit_ctz64(~run) : 64 - *lo;
+
+	*ones = len == 64 ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
+	return len;
+}
+
 /*
  * The bits of x selected by mask, packed towards bit 0 (a software pext).
  * Address-map masks are a few runs of adjacent bits, so the loop moves one
@@ -52,11 +63,9 @@ static uint64_t gather_bits(uint64_t x, uint64_t mask)
 	unsigned k = 0;
 
 	while (mask) {
-		unsigned lo = bit_ctz64(mask);
-		uint64_t run = mask >> lo;
-		unsigned len = ~run ? bit_ctz64(~run) : 64 - lo;
-		uint64_t ones = len == 64 ? ~(uint64_t)0 :
-			((uint64_t)1 << len) - 1;
+		unsigned lo;
+		uint64_t ones;
+		unsigned len = lowest_run(mask, &lo, &ones);
 
 		r |= ((x >> lo) & ones) << k;
 		k += len;
@@ -71,11 +80,9 @@ static void runs_init(struct mem_runs *r, uint64_t mask)
 
 	r->n = 0;
 	while (mask) {
-		unsigned lo = bit_ctz64(mask);
-		uint64_t run = mask >> lo;
-		unsigned len = ~run ? bit_ctz64(~run) : 64 - lo;
-		uint64_t ones = len == 64 ? ~(uint64_t)0 :
-			((uint64_t)1 << len) - 1;
+		unsigned lo;
+		uint64_t ones;
+		unsigned len = lowest_run(mask, &lo, &ones);
 
 		if (r->n == MEM_RUNS_MAX) {
 			r->n = 0;

@@ -69,6 +69,24 @@ static void l1_writeback(struct mem_sys *ms, struct mem_l1 *l,
  * counted, by mem_l1_refused_again without a lookup while nothing it
  * depends on has changed.
  */
+/* Remember a refusal by cache c (the rf_* fields of struct mem_l1). */
+static void l1_remember(struct mem_l1 *l, const struct mem_cache *c,
+			addr_t addr, uint32_t size, unsigned kind,
+			unsigned space, unsigned slots, bool wb, unsigned why,
+			const struct mem_line *set)
+{
+	l->rf_c = c;
+	l->rf_gen = c->gen;
+	l->rf_addr = addr;
+	l->rf_size = size;
+	l->rf_kind = (uint8_t)kind;
+	l->rf_space = (uint8_t)space;
+	l->rf_slots = slots;
+	l->rf_wb = wb;
+	l->rf_why = (uint8_t)why;
+	l->rf_set = set;
+}
+
 bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		   uint64_t now)
 {
@@ -100,16 +118,9 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 	mem_cache_access(c, r, r->kind == MEM_READ ? MEM_OP_READ : MEM_OP_WRITE,
 			 slots, wb_ok, &res);
 	if (res.outcome == MEM_RESFAIL) {
-		l->rf_c = c;
-		l->rf_gen = c->gen;
-		l->rf_addr = r->addr;
-		l->rf_size = r->size;
-		l->rf_kind = r->kind;
-		l->rf_space = r->space;
-		l->rf_slots = slots;
-		l->rf_wb = wb_ok;
-		l->rf_why = res.refuse;
-		l->rf_set = &c->lines[(size_t)res.set * c->cfg.assoc];
+		l1_remember(l, c, r->addr, r->size, r->kind, r->space, slots,
+			    wb_ok, res.refuse,
+			    &c->lines[(size_t)res.set * c->cfg.assoc]);
 		return false;
 	}
 	if (res.outcome == MEM_HIT && !res.write_down) {
@@ -201,15 +212,8 @@ bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
 	    (wp == MEM_WP_LOCAL_WB && a->space == MEM_LOCAL))
 		return false;
 	c->st.resfails++;
-	l->rf_c = c;
-	l->rf_gen = c->gen;
-	l->rf_addr = a->addr;
-	l->rf_size = a->size;
-	l->rf_kind = a->kind;
-	l->rf_space = a->space;
-	l->rf_slots = 0;
-	l->rf_wb = ms->wbs.free != NULL;
-	l->rf_why = MEM_RF_SLOT;
+	l1_remember(l, c, a->addr, a->size, a->kind, a->space, 0,
+		    ms->wbs.free != NULL, MEM_RF_SLOT, l->rf_set);
 	return true;
 }
 
