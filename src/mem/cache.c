@@ -343,8 +343,7 @@ static void do_write(struct mem_cache *c, struct mem_req *req, unsigned slots,
 		     bool wb_ok, struct mem_cache_res *res)
 {
 	enum mem_write_policy wp = c->cfg.write;
-	bool back = wp == MEM_WP_WB ||
-		    (wp == MEM_WP_LOCAL_WB && req->space == MEM_LOCAL);
+	bool back = mem_cache_writes_back(c, req->space);
 	addr_t t = req->addr >> c->line_shift;
 	unsigned s = cache_set(c, req->addr);
 	struct mem_line *l = find_line(c, s, t), *v;

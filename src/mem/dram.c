@@ -109,13 +109,26 @@ static inline uint64_t runs_gather(const struct mem_runs *r, uint64_t x,
 	return v;
 }
 
-void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
-		     unsigned *bank, uint32_t *row)
+/* mem_dram_decode with the bank and row masks as runs br and rr (n = 0:
+ * bit by bit). */
+static inline void dram_decode(const struct mem_config *cfg,
+			       const struct mem_runs *br,
+			       const struct mem_runs *rr, addr_t a,
+			       unsigned *chan, unsigned *bank, uint32_t *row)
 {
 	addr_t l = mem_addr_local(cfg, a, chan);
 
-	*bank = (unsigned)(gather_bits(l, cfg->map.bank_mask) % cfg->n_banks);
-	*row = (uint32_t)gather_bits(l, cfg->map.row_mask);
+	*bank = (unsigned)(runs_gather(br, l, cfg->map.bank_mask) %
+			   cfg->n_banks);
+	*row = (uint32_t)runs_gather(rr, l, cfg->map.row_mask);
+}
+
+void mem_dram_decode(const struct mem_config *cfg, addr_t a, unsigned *chan,
+		     unsigned *bank, uint32_t *row)
+{
+	const struct mem_runs none = {.n = 0};
+
+	dram_decode(cfg, &none, &none, a, chan, bank, row);
 }
 
 /*
@@ -184,17 +197,12 @@ static void dram_accept(struct mem_dram *d, uint64_t now)
 		unsigned s = (d->in_rr + k) % d->n_sub, chan, bank;
 		struct mem_req *r = mem_q_peek(d->in[s], now);
 		struct mem_dram_bank *b;
-		addr_t l;
 
 		if (!r)
 			continue;
 		mem_q_pop(d->in[s]);
-		/* mem_dram_decode, the masks gathered run by run */
-		l = mem_addr_local(cfg, r->addr, &chan);
-		bank = (unsigned)(runs_gather(&d->bank_runs, l,
-					      cfg->map.bank_mask) % cfg->n_banks);
-		r->row = (uint32_t)runs_gather(&d->row_runs, l,
-					       cfg->map.row_mask);
+		dram_decode(cfg, &d->bank_runs, &d->row_runs, r->addr, &chan,
+			    &bank, &r->row);
 		r->bank = (uint16_t)bank;
 		/* a sectored L2's request moves its sectors as separate
 		 * DRAM requests (each at least one burst) */

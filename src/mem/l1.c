@@ -61,14 +61,6 @@ static void l1_writeback(struct mem_sys *ms, struct mem_l1 *l,
 	l1_send(ms, l, w, now);
 }
 
-/*
- * Access the L1 for caller request r at time now.  Returns false, with no
- * state changed except reservation-fail counters, if the port is taken or a
- * resource is missing.  A refused LD/ST unit retries the same access every
- * cycle: the tag check's refusal is remembered (rf_*) and repeated,
- * counted, by mem_l1_refused_again without a lookup while nothing it
- * depends on has changed.
- */
 /* Remember a refusal by cache c (the rf_* fields of struct mem_l1). */
 static void l1_remember(struct mem_l1 *l, const struct mem_cache *c,
 			addr_t addr, uint32_t size, unsigned kind,
@@ -87,6 +79,14 @@ static void l1_remember(struct mem_l1 *l, const struct mem_cache *c,
 	l->rf_set = set;
 }
 
+/*
+ * Access the L1 for caller request r at time now.  Returns false, with no
+ * state changed except reservation-fail counters, if the port is taken or a
+ * resource is missing.  A refused LD/ST unit retries the same access every
+ * cycle: the tag check's refusal is remembered (rf_*) and repeated,
+ * counted, by mem_l1_refused_again without a lookup while nothing it
+ * depends on has changed.
+ */
 bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		   uint64_t now)
 {
@@ -190,14 +190,12 @@ bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
 	const struct mem_q *out = &ms->req_net.in[l->sm];
 	bool is_const = a->space == MEM_CONST;
 	struct mem_cache *c;
-	enum mem_write_policy wp;
 
 	/* most pushes: nothing remembered (an access clears it), and not
 	 * a store meeting a full queue */
 	if (!l->rf_c && (a->kind != MEM_WRITE || !mem_q_full(out)))
 		return false;
 	c = is_const ? &l->c : &l->d;
-	wp = c->cfg.write;
 	if (l->last_access == now || a->kind == MEM_ATOMIC ||
 	    (!is_const && ((a->flags & MEM_F_BYPASS_L1) ||
 			   !ms->cfg->l1d_enabled)) ||
@@ -208,8 +206,8 @@ bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
 		return true;
 	}
 	if (a->kind != MEM_WRITE || is_const || !mem_q_full(out) ||
-	    c->cfg.write_alloc || wp == MEM_WP_READONLY || wp == MEM_WP_WB ||
-	    (wp == MEM_WP_LOCAL_WB && a->space == MEM_LOCAL))
+	    c->cfg.write_alloc || c->cfg.write == MEM_WP_READONLY ||
+	    mem_cache_writes_back(c, a->space))
 		return false;
 	c->st.resfails++;
 	l1_remember(l, c, a->addr, a->size, a->kind, a->space, 0,

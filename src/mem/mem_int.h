@@ -295,6 +295,14 @@ static inline unsigned mem_cache_mshr_count(const struct mem_cache *c, unsigned 
 {
 	return c->mshr[m].n_merged;
 }
+/* Whether c writes a store to space sp back (else through, or not at all
+ * for a read-only cache). */
+static inline bool mem_cache_writes_back(const struct mem_cache *c,
+					 unsigned sp)
+{
+	return c->cfg.write == MEM_WP_WB ||
+	       (c->cfg.write == MEM_WP_LOCAL_WB && sp == MEM_LOCAL);
+}
 /* True if the line holding a is present and valid. */
 bool mem_cache_probe(const struct mem_cache *c, addr_t a);
 /* Install the line of address a, dirty, with no traffic (a host copy

@@ -465,7 +465,7 @@ void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id)
 		s->age[wi] = w->age;
 		s->tbof[wi] = (uint16_t)k;
 		tbit_set(s->valid, wi);
-		struct sched *p = s->sched[wi % t->n_sched];
+		struct sched *p = tsm_sched_of(t, s, wi);
 		if (p->ops->warp_added)
 			p->ops->warp_added(p, wi, w->age);
 		tsm_warp_update(t, s, wi);
@@ -479,7 +479,7 @@ static void tgpu_tb_end(struct tgpu *t, struct tsm *s, unsigned k)
 	for (unsigned i = 0; i < tb->n_warps; i++) {
 		unsigned wi = k * s->wpt + i;
 		struct twarp *w = &s->w[wi];
-		struct sched *p = s->sched[wi % t->n_sched];
+		struct sched *p = tsm_sched_of(t, s, wi);
 		SIM_ASSERT(w->done && !w->n_mem && !w->n_wb);
 		if (p->ops->warp_removed)
 			p->ops->warp_removed(p, wi);

@@ -537,6 +537,14 @@ void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi);
 /* One core cycle of SM s (tsm.c); returns false on a fault.  It may put
  * the SM to sleep (tsm.asleep) after a quiet cycle. */
 bool tsm_cycle(struct tgpu *t, struct tsm *s);
+/* The scheduler that owns warp slot wi (slots are dealt round robin;
+ * two schedulers, the common case, without a division). */
+static inline struct sched *tsm_sched_of(const struct tgpu *t,
+					 const struct tsm *s, unsigned wi)
+{
+	return s->sched[t->n_sched == 2 ? wi & 1 : wi % t->n_sched];
+}
+
 /* Whether sleeping SM s must be visited at the current cycle. */
 static inline bool tsm_must_wake(const struct tgpu *t, const struct tsm *s)
 {

@@ -181,8 +181,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	if (!setp && !bk && s->hook_own) {
 		/* issued() alone, and only the slot's own scheduler listens
 		 * (sched_ops.own_issued): one call */
-		struct sched *p = s->sched[t->n_sched == 2 ? wi & 1 :
-					   wi % t->n_sched];
+		struct sched *p = tsm_sched_of(t, s, wi);
 		if (p->ops->issued)
 			p->ops->issued(p, wi, t->cycle, n_active, pc);
 	} else if (!setp && !bk && s->hook_issued) {
