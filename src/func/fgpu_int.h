@@ -170,6 +170,9 @@ void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
 		     uint64_t n_ctas, double wall_s);
 /* Report the recorded fault (stderr and d). */
 void fgpu_report_fault(struct fgpu *g, struct diag *d);
+/* TEMP */
+void fgpu_join(struct fgpu *g, const uint16_t *sms, unsigned n);
+bool fgpu_launch_serial(const struct fgpu *g);
 
 /* ---- stuck-launch reports (grid.c), shared by functional and timing ---- */
 

@@ -953,6 +953,8 @@ static void sim_launch_stats(struct ws_sim *s, const struct ptx_kernel *k,
 			stats_u64(l, "dwr_pst_bytes", ts->dwr_pst_bytes);
 			stats_u64(l, "dwr_ilt_bytes", ts->dwr_ilt_bytes);
 		}
+		/* host-only, like the wall-clock lines below */
+		stats_u64(l, "sim_parallel_cycles", ts->par_cycles);
 	}
 	stats_f64(l, "sim_wall_seconds", st->wall_s);
 	stats_f64(l, "sim_rate_warp_insn_per_s", st->wall_s > 0 ?

@@ -88,14 +88,6 @@ static int tgpu_config(struct tgpu *t, const struct ws_config *cfg,
 		       struct diag *d)
 {
 	t->cfg = cfg;
-	if (cfg->threads != 1) /* docs/timing.md, "Parallel stepping" */
-		return diag_err(d, "threads = %llu: parallel SM stepping is "
-				"not available in this build; its results "
-				"would not be bit-identical to one thread's "
-				"(global stores and loads of one cycle, the "
-				"functional model's counters and records, "
-				"device printf/malloc are shared by the SMs)",
-				(unsigned long long)cfg->threads);
 	t->n_sm = cfg->n_sm;
 	t->ws = (unsigned)cfg->warp_size;
 	t->n_slots = (unsigned)cfg->max_warps_per_sm;
@@ -168,6 +160,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 		fprintf(t->trace, "# warpsim trace: cycle event sm tb warp\n");
 	}
 	t->sm = xcalloc(t->n_sm, sizeof(*t->sm));
+	t->run = xcalloc(t->n_sm, sizeof(*t->run));
 	unsigned nw = (t->n_slots + 63) / 64;
 	t->n_words = nw;
 	for (unsigned i = 0; i < t->n_sm; i++) {
@@ -260,7 +253,6 @@ void tgpu_destroy(struct tgpu *t)
 		return;
 	stats_destroy(t->pol_st);
 	stats_destroy(t->pol_tmp);
-	free(t->dwr_ilt_pc);
 	sched_sibs_free(t->sibs);
 	free(t->sib_pc);
 	for (unsigned i = 0; t->sm && i < t->n_sm; i++) {
@@ -285,6 +277,7 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->age);
 		free(s->tbof);
 		free(s->tb_age);
+		free(s->dwr_ilt_pc);
 		free(s->order);
 		free(s->forder);
 		free(s->ibfill);
@@ -296,6 +289,7 @@ void tgpu_destroy(struct tgpu *t)
 		free(s->mreq_free);
 	}
 	free(t->sm);
+	free(t->run);
 	free(t->st.sm_issued);
 	free(t->st.sm_tbs);
 	if (t->ms)
@@ -493,15 +487,14 @@ static void tgpu_tb_end(struct tgpu *t, struct tsm *s, unsigned k)
 	for (unsigned i = 0; i < t->n_sched; i++)
 		if (s->sched[i]->ops->tb_end)
 			s->sched[i]->ops->tb_end(s->sched[i], k);
-	tsm_phase_close(t, tb);
+	tsm_phase_close(t, s, tb);
 	tgpu_trace(t, "tb_end", s->id, tb->id, -1);
 	t->g->slot_busy[tb->slot] = 0;
-	t->st.tb_cycles += t->cycle - tb->start;
+	s->st.tb_cycles += t->cycle - tb->start;
 	tb->cta = NULL;
 	s->n_res--;
 	s->tbs++;
-	t->n_resident--;
-	t->tb_done++;
+	s->n_ended++; /* tgpu.tb_done and n_resident: after the SM visits */
 }
 
 void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned wi)
@@ -654,14 +647,21 @@ static void launch_setup(struct tgpu *t, const struct flaunch *l, unsigned cps)
 	t->st.sm_tbs = smt ? smt : xcalloc(t->n_sm, 8);
 	t->st.n_sm = t->n_sm;
 	t->st.n_mem = t->mcfg.n_mem;
-	free(t->dwr_ilt_pc);
-	t->dwr_ilt_pc = NULL;
+	for (unsigned i = 0; i < t->n_sm; i++) {
+		struct tsm *s = &t->sm[i];
+		memset(&s->st, 0, sizeof(s->st));
+		s->last_issue = 0;
+		s->err = 0;
+		s->n_ended = 0;
+		free(s->dwr_ilt_pc);
+		s->dwr_ilt_pc = t->dwr_p ? xcalloc(k->n_insn ? k->n_insn : 1,
+						   1) : NULL;
+	}
 	if (t->dwr_p) {
 		const struct ws_config *c = t->cfg;
 		unsigned sbits = 0;
 		while ((1u << sbits) < t->ilt_sets)
 			sbits++;
-		t->dwr_ilt_pc = xcalloc(k->n_insn ? k->n_insn : 1, 1);
 		for (uint32_t pc = 0; pc < k->n_insn; pc++)
 			t->st.dwr_lat_static += t->ti[pc].is_lat;
 		/* section IV-E: one PST entry per large warp the SM holds
@@ -902,6 +902,49 @@ static uint64_t launch_jump(const struct tgpu *t, uint64_t wake)
 	return end > now + 1 ? end - now : 1;
 }
 
+/* Add SM s's share of the counters (tsm.st: what an SM's visit counts)
+ * to the launch's. */
+static void tstats_add_sm(struct tstats *d, const struct tstats *s)
+{
+#define ADD(f) d->f += s->f
+	ADD(sched_cycles); ADD(sched_issued); ADD(sched_idle);
+	ADD(sched_scoreboard); ADD(sched_pipeline); ADD(dual_issue);
+	for (unsigned i = 0; i <= WS_MAX_WARP; i++)
+		ADD(issue_lanes[i]);
+	ADD(load_insn); ADD(store_insn);
+	for (unsigned i = 0; i < TW__COUNT; i++)
+		ADD(wc[i]);
+	ADD(mem_insn); ADD(mem_txn); ADD(shmem_insn); ADD(shmem_bank_cycles);
+	ADD(atomic_insn); ADD(reg_bank_conflicts); ADD(ifetch); ADD(imiss);
+	ADD(imerge); ADD(irfail); ADD(ib_flush); ADD(ib_discard);
+	ADD(ldst_stall); ADD(rtru_phases); ADD(rtru_sum_ppm); ADD(tb_cycles);
+	ADD(dwr_sync); ADD(dwr_ignored); ADD(dwr_ilt_inserts); ADD(dwr_large);
+	ADD(dwr_large_subwarps);
+#undef ADD
+}
+
+/* The serial join after the SM visits of a cycle, in SM order: the
+ * functional contexts (counters, progress, store logs, the lowest SM's
+ * fault), blocks ended, the last issue, the earliest wake of the SMs
+ * that ran and fell asleep (*wake, 0: one is awake). */
+static void launch_join(struct tgpu *t, unsigned n_run, uint64_t *wake)
+{
+	fgpu_join(t->g, t->run, n_run);
+	for (unsigned k = 0; k < n_run; k++) {
+		struct tsm *s = &t->sm[t->run[k]];
+		if (s->n_ended) {
+			t->tb_done += s->n_ended;
+			t->n_resident -= s->n_ended;
+			s->n_ended = 0;
+		}
+		if (s->last_issue == t->cycle)
+			t->last_issue = t->cycle;
+		if (s->err && !t->err)
+			t->err = s->err;
+		*wake = s->asleep ? MIN(*wake, s->wake_at) : 0;
+	}
+}
+
 /* noinline: `make bench` counts host instructions inside it
  * (callgrind --toggle-collect), as in fgpu_launch */
 __attribute__((noinline))
@@ -931,13 +974,20 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	mem_sys_stats(t->ms, &m0);
 	g->tclock = &t->cycle;
 
-	unsigned stop_sm = t->n_sm; /* SM whose cycle faulted */
+	/* --threads > 1: a worker pool for the SM visits, unless tracing
+	 * (one trace file, written in visit order) or the kernel makes
+	 * device system calls (printf, malloc: one buffer, one heap) */
+	if (t->cfg->threads > 1 && !t->trace && !fgpu_launch_serial(g))
+		t->par = tpar_create(t, (unsigned)t->cfg->threads);
 	while (t->tb_done < t->n_ctas) {
 		/* the earliest wake_at of the SMs with work, all asleep after
 		 * their visit; 0: some SM with work is awake (launch_jump: no
 		 * later SM's visit changes an earlier one's state) */
 		uint64_t wake = UINT64_MAX;
+		unsigned n_run = 0;
 		dispatch(t);
+		/* which SMs run this cycle: decided before any visit (a
+		 * visit changes no other SM's wake condition) */
 		for (unsigned i = 0; i < t->n_sm; i++) {
 			struct tsm *s = &t->sm[i];
 			if (!s->n_res && !s->ldst.busy)
@@ -949,12 +999,13 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 				}
 				tsm_wake(t, s, t->cycle);
 			}
-			if (!tsm_cycle(t, s)) {
-				stop_sm = i;
-				break;
-			}
-			wake = s->asleep ? MIN(wake, s->wake_at) : 0;
+			t->run[n_run++] = (uint16_t)i;
 		}
+		/* the visits: each writes only its own SM's state */
+		tpar_visit(t->par, t, t->run, n_run);
+		t->st.par_cycles += t->par && n_run > 1;
+		/* the join, in SM order */
+		launch_join(t, n_run, &wake);
 		if (t->err) {
 			fgpu_report_fault(g, d);
 			rc = t->err;
@@ -997,15 +1048,25 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			break;
 	}
 	g->tclock = NULL;
+	tpar_destroy(t->par);
+	t->par = NULL;
 	/* sleeping SMs count the cycles they slept (a faulting cycle ran
-	 * the SMs before the faulting one), waiting pushes their refusals */
+	 * every SM), waiting pushes their refusals; then the SMs' counters
+	 * are summed */
 	for (unsigned i = 0; i < t->n_sm; i++) {
 		struct tsm *s = &t->sm[i];
 		if (s->asleep)
-			tsm_wake(t, s, t->cycle + (i < stop_sm && t->err));
+			tsm_wake(t, s, t->cycle + (t->err != 0));
 		tsm_ldst_unwait(t, s);
 		tsm_quiet_flush(t, s);
+		tstats_add_sm(&t->st, &s->st);
+		if (s->dwr_ilt_pc)
+			for (uint32_t pc = 0; pc < t->k->n_insn; pc++)
+				t->sm[0].dwr_ilt_pc[pc] |= s->dwr_ilt_pc[pc];
 	}
+	if (t->sm[0].dwr_ilt_pc) /* pcs entered in some SM's ILT */
+		for (uint32_t pc = 0; pc < t->k->n_insn; pc++)
+			t->st.dwr_ilt_static += t->sm[0].dwr_ilt_pc[pc];
 	/* the gap still open at the end (a stopped launch's is the longest) */
 	t->st.max_gap_cycles = MAX(t->st.max_gap_cycles,
 				   t->cycle - t->prog_cycle);

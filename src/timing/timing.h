@@ -124,6 +124,9 @@ struct tstats {
 	uint64_t dwr_ilt_static;    /* ... of them entered in some ILT */
 	uint64_t dwr_pst_bytes;     /* ... PST storage per SM */
 	uint64_t dwr_ilt_bytes;     /* ... ILT storage per SM */
+	uint64_t par_cycles;        /* host-only, not a result: cycles whose
+				       SM visits ran on several host threads
+				       (--threads, tpar.c) */
 	uint64_t *sm_issued;        /* per SM: warp instructions issued
 				       (n_sm entries, owned by the tgpu) */
 	uint64_t *sm_tbs;           /* per SM: blocks run (n_sm entries) */

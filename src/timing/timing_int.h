@@ -367,6 +367,20 @@ struct tsm {
 	unsigned n_mreq_free;        /* entries on it */
 	uint64_t issued;             /* warp instructions issued (launch) */
 	uint64_t tbs;                /* blocks run (launch) */
+	struct tstats st;            /* this SM's share of the launch's
+					counters (summed into tgpu.st at the
+					end by tstats_add_sm): an SM's visit
+					writes only its own, so SMs can be
+					visited on several threads */
+	uint64_t last_issue;         /* cycle of this SM's last issue */
+	int err;                     /* first error (fault) of this SM's
+					visit of the current cycle */
+	unsigned n_ended;            /* blocks this SM ended in the current
+					cycle (folded into tgpu.tb_done and
+					n_resident after the SM visits) */
+	uint8_t *dwr_ilt_pc;         /* per pc of the launch: entered this
+					SM's ILT (Table 1's ignored LATs,
+					counted over SMs at the end) */
 	struct tdwr_sm *dwr;         /* DWR state, NULL when --dwr is 0 */
 	/* quiet cycles (tsm.c): what the issue stage counts in a cycle in
 	 * which nothing can issue, kept until a warp's bits change or the
@@ -468,8 +482,6 @@ struct tgpu {
 	unsigned dwr_lat;            /* cycles one partner sync stalls */
 	unsigned ilt_sets, ilt_ways; /* ILT geometry */
 	unsigned dwr_gpt;            /* partner groups per block (launch) */
-	uint8_t *dwr_ilt_pc;         /* per pc of the launch: entered some
-					SM's ILT (Table 1's ignored LATs) */
 	/* per launch */
 	const struct ptx_kernel *k;  /* kernel */
 	struct tinsn *ti;            /* per pc */
@@ -499,7 +511,13 @@ struct tgpu {
 	unsigned n_resident;         /* blocks resident now */
 	uint64_t local_stride;       /* bytes of interleaved local per warp */
 	struct tstats st;            /* counters of the running launch */
-	int err;                     /* first error (fault) of the cycle */
+	int err;                     /* first error (fault) of the cycle:
+					the lowest-numbered SM's (tsm.err) */
+	struct tpar *par;            /* --threads > 1: the worker pool of
+					the running launch (tpar.c), else
+					NULL */
+	uint16_t *run;               /* SMs to visit in the current cycle,
+					in SM order (n_sm entries) */
 	/* sleeping SMs (issue 17, tsm.c) */
 	bool walk_pure;              /* every policy's walk of a quiet cycle
 					changes nothing but a time-based
@@ -551,6 +569,19 @@ static inline bool tsm_must_wake(const struct tgpu *t, const struct tsm *s)
 	return t->cycle >= s->wake_at || *s->mem_ev != s->mem_ev0 ||
 		(s->ldw_on && !mem_push_wait_holds(&s->ldw));
 }
+/* ---- the parallel SM step (tpar.c) ---- */
+/* A pool of n - 1 worker threads for t's SM visits; NULL when n < 2 or
+ * the threads cannot be started (the launch then steps on one thread:
+ * the results are the same). */
+struct tpar *tpar_create(struct tgpu *t, unsigned n);
+/* Stop and join the workers, free the pool (NULL: nothing). */
+void tpar_destroy(struct tpar *p);
+/* Run tsm_cycle for the n_run SMs listed in run, on the pool's threads
+ * (p NULL or n_run < 2: inline on this thread), returning when all are
+ * done. */
+void tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
+		unsigned n_run);
+
 /* Add the issue-stage counters of SM s's quiet cycles not yet added
  * (tsm.q_n) to t->st (tsm.c). */
 void tsm_quiet_flush(struct tgpu *t, struct tsm *s);
@@ -644,7 +675,7 @@ void tgpu_tb_start(struct tgpu *t, struct tsm *s, unsigned k, uint64_t id);
 /* Warp slot w of SM s may have finished: exited and drained (tgpu.c). */
 void tgpu_warp_check_done(struct tgpu *t, struct tsm *s, unsigned w);
 /* Close block tb's warp-phase: add its RTRU to the stats (tsm_issue.c). */
-void tsm_phase_close(struct tgpu *t, struct ttb *tb);
+void tsm_phase_close(struct tgpu *t, struct tsm *s, struct ttb *tb);
 /* Write one trace line. */
 void tgpu_trace(struct tgpu *t, const char *ev, unsigned sm, uint64_t tb,
 		int warp);

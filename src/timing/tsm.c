@@ -343,11 +343,11 @@ void tsm_quiet_flush(struct tgpu *t, struct tsm *s)
 	if (!n)
 		return;
 	for (unsigned c = 0; c < TW__COUNT; c++)
-		t->st.wc[c] += s->q_wc[c] * n;
-	t->st.sched_cycles += ns * n;
-	t->st.sched_pipeline += s->q_pipe * n;
-	t->st.sched_scoreboard += s->q_score * n;
-	t->st.sched_idle += (ns - s->q_score - s->q_pipe) * n;
+		s->st.wc[c] += s->q_wc[c] * n;
+	s->st.sched_cycles += ns * n;
+	s->st.sched_pipeline += s->q_pipe * n;
+	s->st.sched_scoreboard += s->q_score * n;
+	s->st.sched_idle += (ns - s->q_score - s->q_pipe) * n;
 	s->q_n = 0;
 }
 
@@ -370,7 +370,7 @@ void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end)
 		return;
 	if (s->ldst.busy) {
 		SIM_ASSERT(s->ldw_on);
-		t->st.ldst_stall += n;
+		s->st.ldst_stall += n;
 		s->ldw_n += n;
 	}
 	if (!s->n_res)
@@ -423,7 +423,7 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 	const struct sched_view v = tsm_view(t, s, t->cycle);
 	if (s->n_res)
 		tsm_issue_cycle(t, s, &v);
-	if (t->err)
+	if (s->err)
 		return false;
 	tsm_decode_cycle(t, s);
 	if (s->n_res)

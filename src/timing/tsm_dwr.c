@@ -133,18 +133,16 @@ static bool ilt_has(const struct tgpu *t, const struct tdwr_sm *x,
 	return false;
 }
 
-static void ilt_insert(struct tgpu *t, struct tdwr_sm *x, uint32_t pc)
+static void ilt_insert(struct tgpu *t, struct tsm *s, struct tdwr_sm *x,
+		       uint32_t pc)
 {
 	unsigned si = pc % t->ilt_sets;
 	if (ilt_has(t, x, pc))
 		return;
 	x->ilt[(size_t)si * t->ilt_ways + x->ilt_next[si]] = pc;
 	x->ilt_next[si] = (uint8_t)((x->ilt_next[si] + 1) % t->ilt_ways);
-	t->st.dwr_ilt_inserts++;
-	if (!t->dwr_ilt_pc[pc]) {
-		t->dwr_ilt_pc[pc] = 1;
-		t->st.dwr_ilt_static++;
-	}
+	s->st.dwr_ilt_inserts++;
+	s->dwr_ilt_pc[pc] = 1; /* counted over SMs at the launch's end */
 }
 
 /* ---- release -------------------------------------------------------------- */
@@ -232,18 +230,18 @@ enum tdwr_gate tdwr_gate(struct tgpu *t, struct tsm *s, unsigned wi,
 	}
 	SIM_ASSERT(w->dwr_st == TDWR_NONE);
 	if (ilt_has(t, x, pc)) {
-		t->st.dwr_ignored++;
+		s->st.dwr_ignored++;
 		return TDWR_GO;
 	}
 	/* step 1: the PST entry's pc, lock bit and the ILT */
 	struct tdwr_pst *e = &x->pst[gid];
 	unsigned j = wi - base;
-	t->st.dwr_sync++;
+	s->st.dwr_sync++;
 	if (!e->valid) {
 		e->valid = 1;
 		e->pc = pc;
 	} else if (e->pc != pc) {
-		ilt_insert(t, x, pc);
+		ilt_insert(t, s, x, pc);
 	}
 	e->lock |= (uint8_t)(1u << j);
 	e->stall_until = MAX(e->stall_until, t->cycle + t->dwr_lat);
@@ -269,11 +267,11 @@ static bool member_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		   !tsb_collide(t, w, pc));
 	rec->n = 0;
 	g->rec = rec;
-	t->st.issue_lanes[fw->stack[fw->sp - 1].n_active]++;
+	s->st.issue_lanes[fw->stack[fw->sp - 1].n_active]++;
 	bool ok = fexec_run(g, w->cta, fw, 1);
 	g->rec = NULL;
 	if (!ok) {
-		t->err = g->fault.status;
+		s->err = g->fault.status;
 		return false;
 	}
 	if (ti->n_def)
@@ -314,8 +312,8 @@ bool tdwr_issued(struct tgpu *t, struct tsm *s, unsigned wi, uint32_t pc)
 				return false;
 			w->dwr_m[w->dwr_n++] = (uint16_t)(base + j);
 		}
-		t->st.dwr_large++;
-		t->st.dwr_large_subwarps += 1u + w->dwr_n;
+		s->st.dwr_large++;
+		s->st.dwr_large_subwarps += 1u + w->dwr_n;
 	}
 	/* a CTA barrier or an exit counts as arrival for an open entry */
 	if (w->fw->state == FW_BARRIER || w->fw->state == FW_EXITED)
@@ -375,7 +373,7 @@ void tdwr_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		mask |= r->mask << sh;
 		r0 = r0 ? r0 : r;
 		acc[n_acc++] = m;
-		tstats_note_mem(&t->st, r);
+		tstats_note_mem(&s->st, r);
 	}
 	for (unsigned k = 1; k < n_sub; k++)
 		member_accepted(t, s, sub[k]);
@@ -408,8 +406,8 @@ void tdwr_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		s->dwr->mreq_m[u->req][k - 1] = (uint16_t)acc[k];
 	for (unsigned k = 0; k < n_acc; k++)
 		s->w[acc[k]].n_mem++;
-	t->st.mem_insn++;
-	t->st.mem_txn += u->n;
+	s->st.mem_insn++;
+	s->st.mem_txn += u->n;
 }
 
 void tdwr_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r)

@@ -73,7 +73,7 @@ void tsm_ib_flush(struct tgpu *t, struct tsm *s, unsigned wi)
 {
 	struct twarp *w = &s->w[wi];
 	if (w->ib_n)
-		t->st.ib_flush++;
+		s->st.ib_flush++;
 	w->ib_n = 0;
 	w->fpc = w->fw->stack[w->fw->sp - 1].pc;
 	w->flushed = 1;
@@ -99,7 +99,7 @@ void tsm_decode_cycle(struct tgpu *t, struct tsm *s)
 			       (uint32_t)t->cfg->ibuffer_size - w->ib_n);
 		w->flushed = 0;
 	} else {
-		t->st.ib_discard++;
+		s->st.ib_discard++;
 	}
 	tsm_warp_update(t, s, s->fb_warp);
 }
@@ -130,7 +130,7 @@ static bool imiss(struct tgpu *t, struct tsm *s, unsigned wi, addr_t line)
 	if (m >= 0) {
 		if (s->imshr[m].n >= t->i_merge)
 			return false;
-		t->st.imerge++;
+		s->st.imerge++;
 	} else {
 		struct mem_access ma = {
 			.addr = line, .size = t->i_line, .kind = MEM_READ,
@@ -143,7 +143,7 @@ static bool imiss(struct tgpu *t, struct tsm *s, unsigned wi, addr_t line)
 	}
 	s->imshr_w[(size_t)m * t->i_merge + s->imshr[m].n++] = (uint16_t)wi;
 	s->w[wi].imiss = (uint16_t)(m + 1);
-	t->st.imiss++;
+	s->st.imiss++;
 	tsm_warp_update(t, s, wi);
 	return true;
 }
@@ -156,10 +156,10 @@ static void fetch_warp(struct tgpu *t, struct tsm *s, unsigned wi)
 	uint32_t pc = w->ib_n ? w->ib_pc + w->ib_n : w->fpc;
 	addr_t a = T_CODE_BASE + (addr_t)pc * 8;
 	addr_t line = a & ~(addr_t)(t->i_line - 1);
-	t->st.ifetch++;
+	s->st.ifetch++;
 	if (!icache_hit(t, s, line)) {
 		if (!imiss(t, s, wi, line))
-			t->st.irfail++;
+			s->st.irfail++;
 		return;
 	}
 	unsigned n = (unsigned)MIN(t->cfg->fetch_bytes / 8,

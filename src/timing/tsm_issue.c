@@ -27,13 +27,13 @@ static void phase_reach(struct tgpu *t, struct ttb *tb)
 	tb->ph_n++;
 }
 
-void tsm_phase_close(struct tgpu *t, struct ttb *tb)
+void tsm_phase_close(struct tgpu *t, struct tsm *s, struct ttb *tb)
 {
 	if (tb->ph_n && tb->ph_max) {
 		uint64_t nm = (uint64_t)tb->ph_n * tb->ph_max;
-		t->st.rtru_sum_ppm += ((nm - tb->ph_sum) * 1000000 + nm / 2) /
+		s->st.rtru_sum_ppm += ((nm - tb->ph_sum) * 1000000 + nm / 2) /
 			nm;
-		t->st.rtru_phases++;
+		s->st.rtru_phases++;
 	}
 	tb->ph_n = 0;
 	tb->ph_sum = tb->ph_max = 0;
@@ -147,11 +147,11 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		sa = setp_src(fw, t->k->reg_slot, &in->o[1], t->ws, lane0);
 		sb = setp_src(fw, t->k->reg_slot, &in->o[2], t->ws, lane0);
 	}
-	t->st.issue_lanes[n_active]++;
+	s->st.issue_lanes[n_active]++;
 	bool ok = fexec_run(g, w->cta, fw, 1);
 	g->rec = NULL;
 	if (!ok) {
-		t->err = g->fault.status;
+		s->err = g->fault.status;
 		return IR_ISSUED;
 	}
 	/* into ID_OC; the destinations are reserved until the writeback */
@@ -173,7 +173,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		w->membar = 1;
 	*unit_out = ti->unit;
 	s->issued++;
-	t->last_issue = t->cycle;
+	s->last_issue = t->cycle;
 	/* the policies' hooks, in scheduler order (loops only for hooks
 	 * some policy has: s->hook_*) */
 	bool setp = s->hook_setp && in->op == OP_SETP;
@@ -229,7 +229,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		for (unsigned i = 0; i < tb->n_warps; i++)
 			tb->bar_waiting += s->w[base + i].fw &&
 				s->w[base + i].fw->state == FW_BARRIER;
-		tsm_phase_close(t, tb);
+		tsm_phase_close(t, s, tb);
 		tgpu_trace(t, "bar_release", s->id, tb->id, -1);
 		for (unsigned i = 0; i < t->n_sched; i++) {
 			struct sched *p = s->sched[i];
@@ -256,7 +256,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 			tgpu_warp_check_done(t, s, wi);
 	}
 	if (s->dwr && !tdwr_issued(t, s, wi, pc))
-		return IR_ISSUED; /* a partner faulted: t->err */
+		return IR_ISSUED; /* a partner faulted: s->err */
 	tsm_warp_update(t, s, wi);
 	return IR_ISSUED;
 }
@@ -356,7 +356,7 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 	}
 	/* the other classes: one popcount each (a hardware popcount is
 	 * cheaper than keeping counts in tsm_warp_update) */
-	uint64_t *wc = t->st.wc;
+	uint64_t *wc = s->st.wc;
 	wc[TW_EXIT] += popc_words(s->cb[TC_EXIT], nw);
 	wc[TW_BARRIER] += popc_words(s->cb[TC_BAR], nw);
 	wc[TW_DATA] += popc_words(s->cb[TC_MEMW], nw) + n_data;
@@ -375,9 +375,9 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 				bl |= blocked[i] & sm[i];
 				rd |= ready[i] & sm[i];
 			}
-			count_stall(&t->st, bl != 0, rd != 0);
+			count_stall(&s->st, bl != 0, rd != 0);
 		}
-		t->st.sched_cycles += ns;
+		s->st.sched_cycles += ns;
 		s->sched_first = s->sched_first + 1 < ns ?
 			s->sched_first + 1 : 0;
 		wc[TW_COLLECTOR] += n_coll;
@@ -400,7 +400,7 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 			has_blocked |= blocked[i] & sm[i];
 			swp |= s->wrongpath[i] & sm[i];
 		}
-		t->st.sched_cycles++;
+		s->st.sched_cycles++;
 		/* a policy is asked only when it has a candidate (two-level
 		 * also reorganises its pool in order(): asked every cycle) */
 		if (!has_cand && !t->need_long_op) {
@@ -410,7 +410,7 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 				     m &= m - 1)
 					tsm_ib_flush(t, s, i * 64 + (unsigned)
 						     __builtin_ctzll(m));
-			count_stall(&t->st, has_blocked != 0, has_ready != 0);
+			count_stall(&s->st, has_blocked != 0, has_ready != 0);
 			continue;
 		}
 		any_struct = has_blocked != 0;
@@ -445,7 +445,7 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 			int unit = -1;
 			enum issue_res r = issue_struct(t, s, wi) ? IR_STRUCT :
 				issue_one(t, s, wi, -1, &unit);
-			if (t->err)
+			if (s->err)
 				return;
 			if (r == IR_ISSUED) {
 				struct twarp *w = &s->w[wi];
@@ -462,9 +462,9 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 					    issue_one(t, s, wi, unit, &u2) !=
 					    IR_ISSUED)
 						break;
-					if (t->err)
+					if (s->err)
 						return;
-					t->st.dual_issue++;
+					s->st.dual_issue++;
 				}
 			} else if (r == IR_STRUCT) {
 				any_struct = true;
@@ -482,9 +482,9 @@ issue_cycle(struct tgpu *t, struct tsm *s, const struct sched_view *v,
 				p->ops->issue_failed(p, wi, t->cycle);
 		}
 		if (issued)
-			t->st.sched_issued++;
+			s->st.sched_issued++;
 		else
-			count_stall(&t->st, any_struct, has_ready != 0);
+			count_stall(&s->st, any_struct, has_ready != 0);
 	}
 	s->sched_first = s->sched_first + 1 < ns ? s->sched_first + 1 : 0;
 	wc[TW_ISSUED] += n_issued;

@@ -36,7 +36,7 @@ void tsm_ldst_cycle(struct tgpu *t, struct tsm *s)
 		return;
 	if (s->ldw_on) {
 		if (mem_sys_push_same(t->ms, s->id, &s->ldw)) {
-			t->st.ldst_stall++;
+			s->st.ldst_stall++;
 			s->ldw_n++;
 			return;
 		}
@@ -48,7 +48,7 @@ void tsm_ldst_cycle(struct tgpu *t, struct tsm *s)
 		.space = u->space, .flags = u->flags,
 		.tag = u->req | ((uint64_t)u->next << T_TAG_TXN_SHIFT)};
 	if (!mem_sys_push(t->ms, s->id, &a)) {
-		t->st.ldst_stall++;
+		s->st.ldst_stall++;
 		s->ldw_on = mem_sys_push_wait(t->ms, s->id, &a, &s->ldw);
 		return;
 	}
@@ -82,8 +82,8 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		unsigned c = mem_shmem_cycles(r->addr, r->mask, bytes,
 					      t->mcfg.smem_banks,
 					      t->mcfg.smem_bank_bytes);
-		t->st.shmem_insn++;
-		t->st.shmem_bank_cycles += c - 1;
+		s->st.shmem_insn++;
+		s->st.shmem_bank_cycles += c - 1;
 		u->free_at = t->cycle + c;
 		/* an atomic held its warp since issue (GPGPU-Sim's per-warp
 		 * pending-atomic count) until this writeback */
@@ -93,7 +93,7 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 				   pc, atom);
 		return;
 	}
-	tstats_note_mem(&t->st, r);
+	tstats_note_mem(&s->st, r);
 	addr_t la[WS_MAX_WARP];
 	const addr_t *addr = r->addr;
 	unsigned l, max_seg = t->mcfg.coalesce_bytes;
@@ -133,10 +133,10 @@ void tsm_ldst_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 		.is_atomic = (uint16_t)r->atomic,
 		.is_load = is_load && ti->n_def};
 	w->n_mem++;
-	t->st.mem_insn++;
-	t->st.mem_txn += u->n;
+	s->st.mem_insn++;
+	s->st.mem_txn += u->n;
 	if (r->atomic) { /* w->n_atom was counted at issue */
-		t->st.atomic_insn++;
+		s->st.atomic_insn++;
 		for (unsigned i = 0; i < u->n; i++)
 			w->alanes[i] = u->txn[i].lanes;
 	}

@@ -292,7 +292,7 @@ oc_reads(struct tgpu *t, struct tsm *s)
 			o->ready[u->cls] |= 1ULL << j;
 	}
 	/* every request left waiting behind another access of its bank */
-	t->st.reg_bank_conflicts += o->n_reads - (unsigned)bit_popc64(m);
+	s->st.reg_bank_conflicts += o->n_reads - (unsigned)bit_popc64(m);
 	o->n_reads -= n_served;
 }
 

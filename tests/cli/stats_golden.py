@@ -20,7 +20,7 @@ import tempfile
 
 HOST_TIME = ("sim_wall_seconds", "sim_rate_warp_insn_per_s",
              "sim_rate_cycle_per_s", "gpgpu_simulation_time",
-             "gpgpu_simulation_rate")
+             "gpgpu_simulation_rate", "sim_parallel_cycles")
 
 
 def flat(d, path=""):

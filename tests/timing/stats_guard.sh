@@ -25,7 +25,7 @@ if [ $rc -ne "${STATS_GUARD_RC:-0}" ]; then
 	echo "stats_guard: $name exited with status $rc" >&2
 	exit 1
 fi
-grep -v -e '^sim_wall_seconds' -e '^sim_rate_' \
+grep -v -e '^sim_wall_seconds' -e '^sim_rate_' -e '^sim_parallel_' \
 	-e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' \
 	-e '^-stats_file' -e '^-threads ' "$tmp/raw.stats" >"$tmp/got.stats"
 if [ "$action" = update ]; then

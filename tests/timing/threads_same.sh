@@ -6,10 +6,10 @@
 # cycle counts; the wall-clock lines and the echo of the host-only options
 # stats_file and threads are dropped, as tools/statcmp.sh does).
 #   threads_same.sh NAME HOST PTX "N1 N2 ..." [simulator options...]
-# The first count is the reference.  A count this build refuses ("not
-# available": only the one-thread step is built) is skipped with a note;
-# when every other count is refused the test reports SKIP (exit 77) after
-# still comparing the first count against a run without --threads.
+# The first count is the reference (compared with a run without
+# --threads); every later count above 1 must also have stepped some cycle
+# on several threads (sim_parallel_cycles > 0), so a pool that silently
+# never ran fails.
 set -u
 name=$1 host=$2 ptx=$3 counts=$4
 shift 4
@@ -25,7 +25,7 @@ run() {
 		"$host" "$ptx" --size small --seed 1 >"$tmp/$tag.out" \
 		2>"$tmp/$tag.err"
 	echo $? >"$tmp/$tag.rc"
-	grep -v -e '^sim_wall_seconds' -e '^sim_rate_' \
+	grep -v -e '^sim_wall_seconds' -e '^sim_rate_' -e '^sim_parallel_' \
 		-e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' \
 		-e '^-stats_file' -e '^-threads ' "$tmp/$tag.raw" \
 		>"$tmp/$tag.stats" 2>/dev/null
@@ -49,31 +49,23 @@ same() {
 
 run default "$@"
 ref=
-compared=0
 for n in $counts; do
 	run "t$n" "$@" --threads "$n"
-	if grep -q "threads = $n: parallel SM stepping is not available" \
-	   "$tmp/t$n.err"; then
-		echo "threads_same: $name: --threads $n not available in" \
-			"this build, skipped"
-		continue
-	fi
 	if [ -z "$ref" ]; then
 		ref=t$n
 		same default "$ref"
 		continue
 	fi
 	same "$ref" "t$n"
-	compared=$((compared + 1))
+	# the pool must have run: some cycle visited its SMs on n threads
+	par=$(awk '/^sim_parallel_cycles/ { s += $NF } END { print s + 0 }' \
+		"$tmp/t$n.raw")
+	if [ "$n" -gt 1 ] && [ "$par" -eq 0 ]; then
+		echo "threads_same: $name: --threads $n stepped no cycle in" \
+			"parallel (sim_parallel_cycles 0)" >&2
+		exit 1
+	fi
+	echo "threads_same: $name: --threads $n: $par parallel cycles"
 done
-if [ -z "$ref" ]; then
-	echo "threads_same: $name: no thread count ran" >&2
-	exit 1
-fi
 lines=$(grep -c . "$tmp/$ref.stats")
-if [ $compared -eq 0 ]; then
-	echo "SKIP threads_same $name: only $ref ran ($lines lines identical" \
-		"to a run without --threads)"
-	exit 77
-fi
 echo "PASS threads_same $name ($counts threads: $lines lines identical)"

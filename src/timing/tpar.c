@@ -1,0 +1,144 @@
+/*
+ * tpar.c - the parallel SM step (--threads N, issue 17 item 7): a pool of
+ * N - 1 worker threads that, with the launch's own thread, visit the SMs of
+ * one core cycle.  The launch loop (tgpu.c) lists the SMs to visit in a
+ * cycle, serially; tpar_visit hands SM k of that list to thread k mod N
+ * (the launch's thread is thread 0) and returns when every visit is done.
+ * The fork is a generation counter the workers spin on (then yield, so an
+ * idle or oversubscribed pool does not starve the machine); the join is a
+ * count of finished workers.  Both are C11 atomics with release/acquire
+ * order, so every write of the serial phases is visible to the visits and
+ * every write of a visit to the serial join that follows.
+ *
+ * Results cannot depend on N or on how the threads interleave: an SM's
+ * visit writes only its own state (struct tsm, its functional context and
+ * its share of the memory system's SM side), and whatever is shared is
+ * folded after the visits, in SM order, by the serial join (tgpu.c,
+ * docs/timing.md "Parallel stepping").  A cycle with fewer than two SMs
+ * to visit runs inline, without a fork.
+ */
+#include "timing_int.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+/* Spins on the generation counter before a worker starts yielding. */
+#define TPAR_SPINS 20000u
+
+struct tpar_worker {
+	struct tpar *p;  /* the pool */
+	unsigned idx;    /* thread index, 1..n-1 */
+	pthread_t th;    /* the thread */
+};
+
+struct tpar {
+	struct tgpu *t;               /* the timing GPU whose SMs it visits */
+	unsigned n;                   /* threads, the launch's own included */
+	const uint16_t *run;          /* SMs to visit this cycle (SM order) */
+	unsigned n_run;               /* entries of run */
+	_Atomic uint64_t gen;         /* bumped once per fork */
+	_Atomic unsigned done;        /* workers finished with this fork */
+	_Atomic int stop;             /* workers exit at the next fork */
+	struct tpar_worker *w;        /* n - 1 workers */
+	unsigned n_started;           /* workers whose thread runs */
+};
+
+static inline void tpar_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+/* Visit the SMs of this fork that belong to thread idx. */
+static void tpar_share(struct tpar *p, unsigned idx)
+{
+	struct tgpu *t = p->t;
+	for (unsigned k = idx; k < p->n_run; k += p->n)
+		tsm_cycle(t, &t->sm[p->run[k]]);
+}
+
+static void *tpar_main(void *arg)
+{
+	struct tpar_worker *w = arg;
+	struct tpar *p = w->p;
+	uint64_t seen = 0;
+	for (;;) {
+		uint64_t g;
+		unsigned spins = 0;
+		while ((g = atomic_load_explicit(&p->gen,
+				memory_order_acquire)) == seen) {
+			if (++spins < TPAR_SPINS)
+				tpar_relax();
+			else
+				sched_yield();
+		}
+		seen = g;
+		if (atomic_load_explicit(&p->stop, memory_order_relaxed))
+			return NULL;
+		tpar_share(p, w->idx);
+		atomic_fetch_add_explicit(&p->done, 1, memory_order_release);
+	}
+}
+
+struct tpar *tpar_create(struct tgpu *t, unsigned n)
+{
+	if (n < 2)
+		return NULL;
+	struct tpar *p = xcalloc(1, sizeof(*p));
+	p->t = t;
+	p->n = n;
+	atomic_init(&p->gen, 0);
+	atomic_init(&p->done, 0);
+	atomic_init(&p->stop, 0);
+	p->w = xcalloc(n - 1, sizeof(*p->w));
+	for (unsigned i = 0; i + 1 < n; i++) {
+		p->w[i].p = p;
+		p->w[i].idx = i + 1;
+		if (pthread_create(&p->w[i].th, NULL, tpar_main, &p->w[i]))
+			break;
+		p->n_started++;
+	}
+	if (p->n_started + 1 < n) { /* fewer threads: the same answer */
+		tpar_destroy(p);
+		return NULL;
+	}
+	return p;
+}
+
+void tpar_destroy(struct tpar *p)
+{
+	if (!p)
+		return;
+	atomic_store_explicit(&p->stop, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
+	for (unsigned i = 0; i < p->n_started; i++)
+		pthread_join(p->w[i].th, NULL);
+	free(p->w);
+	free(p);
+}
+
+void tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
+		unsigned n_run)
+{
+	if (!p || n_run < 2) {
+		for (unsigned k = 0; k < n_run; k++)
+			tsm_cycle(t, &t->sm[run[k]]);
+		return;
+	}
+	SIM_ASSERT(p->t == t);
+	p->run = run;
+	p->n_run = n_run;
+	atomic_store_explicit(&p->done, 0, memory_order_relaxed);
+	atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
+	tpar_share(p, 0);
+	unsigned want = p->n - 1, spins = 0;
+	while (atomic_load_explicit(&p->done, memory_order_acquire) != want) {
+		if (++spins < TPAR_SPINS)
+			tpar_relax();
+		else
+			sched_yield();
+	}
+}
