@@ -1163,6 +1163,10 @@ int cfg_validate(struct ws_config *c, struct diag *d)
 					"--sched bows:BASE (BOWS); the issue "
 					"policy is '%s'",
 					opt_table[bows_only[i]].name, c->sched);
+	/* the fork choice does nothing on one thread: no silent no-op */
+	if (c->threads == 1 && c->user_set[CFG_OPT_threads_adapt])
+		return diag_err(d, "option 'threads_adapt' only applies with "
+				"--threads 2 or more (parallel SM stepping)");
 	if (c->max_threads_per_sm < c->warp_size)
 		return diag_err(d, "gpgpu_shader_max_threads must hold one warp");
 	if (c->max_warps_per_sm == 0) /* as GPGPU-Sim's threads:warp pipeline */

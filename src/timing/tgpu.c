@@ -978,7 +978,8 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	 * (one trace file, written in visit order) or the kernel makes
 	 * device system calls (printf, malloc: one buffer, one heap) */
 	if (t->cfg->threads > 1 && !t->trace && !fgpu_launch_serial(g))
-		t->par = tpar_create(t, (unsigned)t->cfg->threads);
+		t->par = tpar_create(t, (unsigned)t->cfg->threads,
+				     t->cfg->threads_adapt);
 	while (t->tb_done < t->n_ctas) {
 		/* the earliest wake_at of the SMs with work, all asleep after
 		 * their visit; 0: some SM with work is awake (launch_jump: no
@@ -1002,8 +1003,7 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			t->run[n_run++] = (uint16_t)i;
 		}
 		/* the visits: each writes only its own SM's state */
-		tpar_visit(t->par, t, t->run, n_run);
-		t->st.par_cycles += t->par && n_run > 1;
+		t->st.par_cycles += tpar_visit(t->par, t, t->run, n_run);
 		/* the join, in SM order */
 		launch_join(t, n_run, &wake);
 		if (t->err) {

@@ -573,14 +573,15 @@ static inline bool tsm_must_wake(const struct tgpu *t, const struct tsm *s)
 /* A pool of n - 1 worker threads for t's SM visits; NULL when n < 2 or
  * the threads cannot be started (the launch then steps on one thread:
  * the results are the same). */
-struct tpar *tpar_create(struct tgpu *t, unsigned n);
+struct tpar *tpar_create(struct tgpu *t, unsigned n, bool adapt);
 /* Stop and join the workers, free the pool (NULL: nothing). */
 void tpar_destroy(struct tpar *p);
 /* Run tsm_cycle for the n_run SMs listed in run, on the pool's threads
- * (p NULL or n_run < 2: inline on this thread), returning when all are
- * done. */
-void tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
-		unsigned n_run);
+ * (p NULL, n_run < 2 or the adaptive choice: inline on this thread),
+ * returning when all are done: 1 if it forked, else 0.  adapt: time
+ * forked and inline probes and fork only when faster (tpar.c). */
+uint64_t tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
+		    unsigned n_run);
 
 /* Add the issue-stage counters of SM s's quiet cycles not yet added
  * (tsm.q_n) to t->st (tsm.c). */

@@ -10,6 +10,15 @@
  * order, so every write of the serial phases is visible to the visits and
  * every write of a visit to the serial join that follows.
  *
+ * Whether a cycle forks at all is chosen by measurement (--threads_adapt,
+ * on by default): the fork and join cost about a microsecond even with
+ * an idle second core, of the order of a whole cycle's SM work on the
+ * memory-bound workloads (docs/timing.md, "Parallel stepping").  Each
+ * period of TPAR_PERIOD multi-SM cycles starts with TPAR_PROBE of them
+ * forked and TPAR_PROBE run inline, timed with the monotonic clock, and
+ * the rest of the period runs the way that was faster.  Only host time
+ * depends on that choice, never a result.
+ *
  * Results cannot depend on N or on how the threads interleave: an SM's
  * visit writes only its own state (struct tsm, its functional context and
  * its share of the memory system's SM side), and whatever is shared is
@@ -23,9 +32,13 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* Spins on the generation counter before a worker starts yielding. */
 #define TPAR_SPINS 20000u
+/* Multi-SM cycles per adaptive period, and per probe within it. */
+#define TPAR_PERIOD 65536u
+#define TPAR_PROBE 2048u
 
 struct tpar_worker {
 	struct tpar *p;  /* the pool */
@@ -43,7 +56,20 @@ struct tpar {
 	_Atomic int stop;             /* workers exit at the next fork */
 	struct tpar_worker *w;        /* n - 1 workers */
 	unsigned n_started;           /* workers whose thread runs */
+	bool adapt;                   /* choose per period whether to fork */
+	unsigned k;                   /* multi-SM cycles into the period */
+	bool fork;                    /* after the probes: fork or not */
+	double t0;                    /* monotonic seconds at the start of
+					 the running probe */
+	double probe_par;             /* seconds of the forked probe */
 };
+
+static double tpar_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static inline void tpar_relax(void)
 {
@@ -83,13 +109,15 @@ static void *tpar_main(void *arg)
 	}
 }
 
-struct tpar *tpar_create(struct tgpu *t, unsigned n)
+struct tpar *tpar_create(struct tgpu *t, unsigned n, bool adapt)
 {
 	if (n < 2)
 		return NULL;
 	struct tpar *p = xcalloc(1, sizeof(*p));
 	p->t = t;
 	p->n = n;
+	p->adapt = adapt;
+	p->fork = true;
 	atomic_init(&p->gen, 0);
 	atomic_init(&p->done, 0);
 	atomic_init(&p->stop, 0);
@@ -120,13 +148,33 @@ void tpar_destroy(struct tpar *p)
 	free(p);
 }
 
-void tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
-		unsigned n_run)
+/* Whether this multi-SM cycle forks: the adaptive period's probes (forked
+ * first, so any launch with a multi-SM cycle steps some in parallel),
+ * then the faster of the two. */
+static bool tpar_choose(struct tpar *p)
 {
-	if (!p || n_run < 2) {
+	if (!p->adapt)
+		return true;
+	unsigned k = p->k;
+	p->k = k + 1 < TPAR_PERIOD ? k + 1 : 0;
+	if (k == 0 || k == TPAR_PROBE || k == 2 * TPAR_PROBE) {
+		double now = tpar_now();
+		if (k == TPAR_PROBE)
+			p->probe_par = now - p->t0;
+		else if (k == 2 * TPAR_PROBE)
+			p->fork = p->probe_par <= now - p->t0;
+		p->t0 = now;
+	}
+	return k < TPAR_PROBE || (k >= 2 * TPAR_PROBE && p->fork);
+}
+
+uint64_t tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
+		    unsigned n_run)
+{
+	if (!p || n_run < 2 || !tpar_choose(p)) {
 		for (unsigned k = 0; k < n_run; k++)
 			tsm_cycle(t, &t->sm[run[k]]);
-		return;
+		return 0;
 	}
 	SIM_ASSERT(p->t == t);
 	p->run = run;
@@ -141,4 +189,5 @@ void tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
 		else
 			sched_yield();
 	}
+	return 1;
 }
