@@ -23,7 +23,7 @@ while read -r w pol rest; do
   raw=$(mktemp)
   WARPSIM_ARGS="--mode timing --quiet --gpgpu_max_insn 200000 --sched $pol $rest $STATCMP_ARGS --stats_file $raw" \
     timeout 900 "$B/bench/$w" "bench/$w/kernel.ptx" --size small --seed 1 >/dev/null 2>&1 </dev/null
-  grep -v -e '^sim_wall_seconds' -e '^sim_rate_' -e '^sim_parallel_' -e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' -e '^-stats_file' -e '^-threads ' "$raw" > "$O/$tag.stats"
+  grep -v -e '^sim_wall_seconds' -e '^sim_rate_' -e '^sim_parallel_' -e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' -e '^-stats_file' -e '^-threads' "$raw" > "$O/$tag.stats"
   rm -f "$raw"; n=$((n+1))
   if [ ! -s "$O/$tag.stats" ]; then echo "EMPTY $w $pol $rest"; fail=1; continue; fi
   if [ "$act" = cmp ] && ! cmp -s "$O/$tag.stats" "$D/$tag.stats"; then

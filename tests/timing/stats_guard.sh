@@ -27,7 +27,7 @@ if [ $rc -ne "${STATS_GUARD_RC:-0}" ]; then
 fi
 grep -v -e '^sim_wall_seconds' -e '^sim_rate_' -e '^sim_parallel_' \
 	-e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' \
-	-e '^-stats_file' -e '^-threads ' "$tmp/raw.stats" >"$tmp/got.stats"
+	-e '^-stats_file' -e '^-threads' "$tmp/raw.stats" >"$tmp/got.stats"
 if [ "$action" = update ]; then
 	cp "$tmp/got.stats" "$expected"
 	echo "stats_guard: wrote $expected"

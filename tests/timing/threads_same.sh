@@ -27,7 +27,7 @@ run() {
 	echo $? >"$tmp/$tag.rc"
 	grep -v -e '^sim_wall_seconds' -e '^sim_rate_' -e '^sim_parallel_' \
 		-e '^gpgpu_simulation_time' -e '^gpgpu_simulation_rate' \
-		-e '^-stats_file' -e '^-threads ' "$tmp/$tag.raw" \
+		-e '^-stats_file' -e '^-threads' "$tmp/$tag.raw" \
 		>"$tmp/$tag.stats" 2>/dev/null
 }
 

@@ -381,15 +381,21 @@ TEST(bows_options_need_bows)
 	expect_ok("--ddos_hash mod --sched bows:lrr");
 }
 
-/* --threads: 1 (the default) is the one-thread step; parallel stepping
- * is not built, and a value it would need is an error, not a run whose
- * results might differ (docs/timing.md, "Parallel stepping"). */
-TEST(threads_one_only)
+/* --threads N steps the SMs of a timing-mode cycle on N host threads
+ * (docs/timing.md, "Parallel stepping"): a timing-mode option, so an
+ * error with --mode functional; --threads_adapt chooses whether to fork,
+ * which means nothing on one thread. */
+TEST(threads_timing_only)
 {
 	expect_ok("--threads 1");
-	expect_ok("--mode functional --threads 1");
-	expect_fail("--threads 2", "threads = 2", "not available");
-	expect_fail("--set threads=16", "threads = 16", "bit-identical");
+	expect_ok("--threads 2");
+	expect_ok("--set threads=16");
+	expect_ok("--threads 4 --threads_adapt 0");
+	expect_fail("--mode functional --threads 1", "threads",
+		    "--mode timing");
+	expect_fail("--mode functional --threads 2", "threads",
+		    "--mode timing");
+	expect_fail("--threads_adapt 0", "threads_adapt", "--threads 2");
 	expect_fail("--threads 0", "threads", NULL);
 }
 
