@@ -35,7 +35,7 @@
 #include <time.h>
 
 /* Spins on the generation counter before a worker starts yielding. */
-#define TPAR_SPINS 20000u
+#define TPAR_SPINS 4000u
 /* Multi-SM cycles per adaptive period, and per probe within it. */
 #define TPAR_PERIOD 65536u
 #define TPAR_PROBE 2048u
