@@ -88,7 +88,8 @@ static void simt_reconverge(struct fgpu *g, struct fcta *c, struct fwarp *w)
 }
 
 
-bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
+bool fexec_run(struct fgpu *g, struct fctx *cx, struct fcta *c,
+	       struct fwarp *w, uint64_t n)
 {
 	struct exec x;
 	const struct ptx_kernel *k = g->l->k;
@@ -97,6 +98,7 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 	bool ok = true;
 
 	x.g = g;
+	x.cx = cx;
 	x.cta = c;
 	x.w = w;
 	x.k = k;
@@ -126,10 +128,10 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 		if (m || (op_table[in->op].flags & OPF_BRANCH))
 			exec_table[in->op](&x, in, m);
 		w->n_insn++;
-		g->icount++;
+		cx->icount++;
 		tinsn += n_thr;
 		if (x.fault) {
-			if (!g->fault.status) /* a handler refused a form */
+			if (!cx->fault.status) /* a handler refused a form */
 				fexec_fault(&x, x.fault, m ? bit_ctz64(m) : 0, 0,
 					    SP__COUNT, 0,
 					    "instruction form not supported");
@@ -152,14 +154,14 @@ bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n)
 			break;
 	}
 	w->sleep_until = 0;
-	g->tinsn += tinsn;
+	cx->tinsn += tinsn;
 	return ok;
 }
 
 void fexec_fault(struct exec *x, int status, unsigned lane, addr_t a,
 		 unsigned space, unsigned size, const char *why)
 {
-	struct ffault *f = &x->g->fault;
+	struct ffault *f = &x->cx->fault;
 	x->fault = status;
 	if (f->status)
 		return;
@@ -190,7 +192,7 @@ void fexec_exit_lanes(struct exec *x, lanemask_t m)
 		w->state = FW_EXITED;
 		w->sp = 0;
 		x->cta->n_live_warps--;
-		x->g->last_progress = x->g->icount;
-		fcta_check_barriers(x->g, x->cta);
+		x->cx->progress = x->cx->icount + 1;
+		fcta_check_barriers(x->g, x->cx, x->cta);
 	}
 }

@@ -47,7 +47,7 @@ static void branch(struct exec *x, lanemask_t taken, uint32_t target,
 void exec_BRA(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	if (m && in->target <= x->pc)
-		x->g->n_back++;
+		x->cx->n_back++;
 	branch(x, m, in->target, in->reconv);
 }
 
@@ -208,7 +208,7 @@ static void call_builtin(struct exec *x, const struct ptx_call *cs,
 		if (cs->ret.size)
 			memcpy(f + cs->ret.dst, &p, 8);
 	}
-	x->g->last_progress = x->g->icount;
+	x->cx->progress = x->cx->icount + 1;
 }
 
 /* Enter the callee of call record ci for lanes m (the pc has moved on). */
@@ -342,7 +342,7 @@ void exec_TRAP(struct exec *x, const struct insn *in, lanemask_t m)
 void exec_NANOSLEEP(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	/* functional mode: a hint to yield; the warp's quantum ends */
-	x->w->sleep_until = x->g->icount + 1;
+	x->w->sleep_until = x->cx->icount + 1;
 }
 
 void exec_NOP(struct exec *x, const struct insn *in, lanemask_t m) {}
@@ -364,7 +364,8 @@ static uint32_t bar_needed(const struct fcta *c, const struct fbarrier *b)
 	return b->expected ? b->expected : c->n_live_warps;
 }
 
-static void bar_release(struct fgpu *g, struct fcta *c, unsigned id)
+static void bar_release(struct fgpu *g, struct fctx *cx, struct fcta *c,
+			unsigned id)
 {
 	struct fbarrier *b = &c->bar[id];
 	for (uint32_t i = 0; i < c->n_warps; i++) {
@@ -389,16 +390,16 @@ static void bar_release(struct fgpu *g, struct fcta *c, unsigned id)
 		w->state = FW_READY;
 	}
 	memset(b, 0, sizeof(*b));
-	g->last_progress = g->icount;
-	g->n_bar_rel++;
+	cx->progress = cx->icount + 1;
+	cx->n_bar_rel++;
 }
 
-void fcta_check_barriers(struct fgpu *g, struct fcta *c)
+void fcta_check_barriers(struct fgpu *g, struct fctx *cx, struct fcta *c)
 {
 	for (unsigned id = 0; id < WS_N_BARRIERS; id++) {
 		struct fbarrier *b = &c->bar[id];
 		if (b->arrived && b->arrived >= bar_needed(c, b))
-			bar_release(g, c, id);
+			bar_release(g, cx, c, id);
 	}
 }
 
@@ -441,8 +442,8 @@ void exec_BAR(struct exec *x, const struct insn *in, lanemask_t m)
 			b->red_or = 1;
 	}
 	b->arrived++;
-	x->g->n_bar++;
-	x->g->last_progress = x->g->icount;
+	x->cx->n_bar++;
+	x->cx->progress = x->cx->icount + 1;
 	if (kind != BAR_ARRIVE) {
 		w->state = FW_BARRIER;
 		w->bar_id = (uint32_t)id;
@@ -450,5 +451,5 @@ void exec_BAR(struct exec *x, const struct insn *in, lanemask_t m)
 		w->bar_mask = m;
 	}
 	if (b->arrived >= bar_needed(c, b))
-		bar_release(x->g, c, (unsigned)id);
+		bar_release(x->g, x->cx, c, (unsigned)id);
 }

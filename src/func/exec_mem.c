@@ -58,7 +58,7 @@ static uint8_t *mem_xlate(struct exec *x, unsigned sp, addr_t a,
 			return (uint8_t *)(uintptr_t)(x->g->l->params + a);
 		break;
 	default: {
-		uint8_t *p = fmem_ptr(&x->g->mem, a, size);
+		uint8_t *p = fexec_gptr(x->cx, x->g, a, size);
 		if (p)
 			return p;
 	}
@@ -124,7 +124,7 @@ static struct fmemrec *mem_record(struct exec *x, const struct insn *in,
 				  const addr_t *a, lanemask_t m,
 				  unsigned bytes, bool write)
 {
-	struct fmemrec *r = x->g->rec;
+	struct fmemrec *r = x->cx->rec;
 	unsigned l;
 	if (!r || !m)
 		return NULL;
@@ -235,7 +235,8 @@ static bool mem_ptrs(struct exec *x, const struct insn *in, const addr_t *a,
 		if (global && (in->space != SP_GENERIC ||
 			       (ad - FMEM_SHARED_WIN >= FMEM_WIN_SIZE &&
 				ad - FMEM_LOCAL_WIN >= FMEM_WIN_SIZE))) {
-			const struct falloc *fa = fmem_find(&x->g->mem, ad);
+			const struct falloc *fa = fmem_find_hint(&x->g->mem,
+						ad, &x->cx->mem_last);
 			win = fa && fa->size >= size;
 			if (win) {
 				w.lo = fa->base;
@@ -304,12 +305,40 @@ void exec_LD(struct exec *x, const struct insn *in, lanemask_t m)
 	if (!mem_ptrs(x, in, a, m, esz * nv, p))
 		return;
 	mem_record(x, in, a, m, esz * nv, false);
+	uint8_t buf[WS_MAX_WARP][32];
+	if (x->cx->n_log) /* this SM wrote global memory this cycle */
+		fexec_forward(x->cx, p, m, esz * nv, buf);
 	if (d->kind == OK_VEC) {
 		for (unsigned e = 0; e < nv; e++)
 			ld_lanes(x, in, p, m, in->vec_reg[e], d->size, e * esz, esz);
 	} else {
 		ld_lanes(x, in, p, m, d->reg, d->size, 0, esz);
 	}
+}
+
+/*
+ * Timing mode: a store's global lanes go to the SM's store log (other SMs
+ * see them after the cycle), in the order exec_ST writes (element, then
+ * lane); shared and local lanes are written at once.
+ */
+static void st_logged(struct exec *x, const struct insn *in, const addr_t *a,
+		      uint8_t *const *p, lanemask_t m, unsigned esz,
+		      unsigned nv)
+{
+	const struct opnd *v = &in->o[1];
+	unsigned l;
+	for (unsigned e = 0; e < nv; e++) {
+		const uint64_t *src = v->kind == OK_VEC ?
+			x_row(x, in->vec_reg[e]) : x_src(x, v, 0);
+		FOR_LANES(l, m) {
+			uint8_t *q = p[l] + e * esz;
+			if (mem_space_of(in, a[l]) == SP_GLOBAL)
+				fexec_log_store(x->cx, q, src[l], esz, 0, false);
+			else
+				memcpy(q, &src[l], esz); /* little-endian host */
+		}
+	}
+	x->cx->progress = x->cx->icount + 1;
 }
 
 void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)
@@ -330,6 +359,10 @@ void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)
 	if (!mem_ptrs(x, in, a, m, esz * nv, p))
 		return;
 	mem_record(x, in, a, m, esz * nv, true);
+	if (x->cx->rec) { /* timing mode */
+		st_logged(x, in, a, p, m, esz, nv);
+		return;
+	}
 	for (unsigned e = 0; e < nv; e++) {
 		const uint64_t *src = v->kind == OK_VEC ?
 			x_row(x, in->vec_reg[e]) : x_src(x, v, 0);
@@ -340,7 +373,7 @@ void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)
 		default: FOR_LANES(l, m) memcpy(p[l] + e * 8, &src[l], 8); break;
 		}
 	}
-	x->g->last_progress = x->g->icount;
+	x->cx->progress = x->cx->icount + 1;
 }
 
 /* ---- atomics ------------------------------------------------------------ */
@@ -395,9 +428,6 @@ static uint64_t atom_float(unsigned op, enum ptype t, uint64_t old,
 }
 
 /* Shared body of atom (with a result) and red (without). */
-static void cas_note(struct fgpu *g, const struct fwarp *w, const void *p,
-		     bool ok);
-
 static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 		   const struct opnd *addr, const struct opnd *bo,
 		   const struct opnd *co, const struct opnd *d)
@@ -442,17 +472,18 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 			nv = atom_int(in->aux, t, old, b[l], c ? c[l] : 0, sz * 8);
 		memcpy(p, &nv, sz);
 		changed |= nv != old;
-		x->g->n_atom++;
+		x->cx->n_atom++;
 		if (in->aux == ATOM_CAS) {
 			bool ok = old == (b[l] & size_mask(sz));
-			x->g->n_cas_fail += !ok;
-			cas_note(x->g, x->w, p, ok);
+			x->cx->n_cas_fail += !ok;
+			fexec_cas_note(&x->cx->cas, &x->cx->n_cas_intra,
+				       &x->cx->n_cas_inter, x->w, p, ok);
 		}
 		if (d)
 			x_put(x, d, l, old);
 	}
 	if (changed) /* a failed CAS or a no-op atomic is not progress */
-		x->g->last_progress = x->g->icount;
+		x->cx->progress = x->cx->icount + 1;
 }
 
 /*
@@ -465,45 +496,44 @@ static uint64_t cas_warp_key(const struct fwarp *w)
 	return (w->cta->seq << 16 | w->warp_id) + 1;
 }
 
-static struct fcas_owner *cas_slot(struct fgpu *g, uintptr_t a)
+static struct fcas_owner *cas_slot(struct fcas_tab *t, uintptr_t a)
 {
 	size_t i = (size_t)((a >> 2) * 0x9e3779b97f4a7c15ULL >> 20) &
-		   (g->cas_own_cap - 1);
+		   (t->cap - 1);
 
-	while (g->cas_own[i].addr && g->cas_own[i].addr != a)
-		i = (i + 1) & (g->cas_own_cap - 1);
-	return &g->cas_own[i];
+	while (t->own[i].addr && t->own[i].addr != a)
+		i = (i + 1) & (t->cap - 1);
+	return &t->own[i];
 }
 
-static void cas_note(struct fgpu *g, const struct fwarp *w, const void *p,
-		     bool ok)
+void fexec_cas_note(struct fcas_tab *t, uint64_t *intra, uint64_t *inter,
+		    const struct fwarp *w, const void *p, bool ok)
 {
 	uintptr_t a = (uintptr_t)p;
 	struct fcas_owner *e;
 
 	if (!ok) {
-		if (!g->cas_own_n)
+		if (!t->n)
 			return;
-		e = cas_slot(g, a);
+		e = cas_slot(t, a);
 		if (e->addr)
-			*(e->warp == cas_warp_key(w) ? &g->n_cas_intra
-						     : &g->n_cas_inter) += 1;
+			*(e->warp == cas_warp_key(w) ? intra : inter) += 1;
 		return;
 	}
-	if (2 * (g->cas_own_n + 1) > g->cas_own_cap) {
-		struct fcas_owner *old = g->cas_own;
-		size_t n = g->cas_own_cap;
-		g->cas_own_cap = n ? 2 * n : 256;
-		g->cas_own = xcalloc(g->cas_own_cap, sizeof(*g->cas_own));
+	if (2 * (t->n + 1) > t->cap) {
+		struct fcas_owner *old = t->own;
+		size_t n = t->cap;
+		t->cap = n ? 2 * n : 256;
+		t->own = xcalloc(t->cap, sizeof(*t->own));
 		for (size_t i = 0; i < n; i++)
 			if (old[i].addr)
-				*cas_slot(g, old[i].addr) = old[i];
+				*cas_slot(t, old[i].addr) = old[i];
 		free(old);
 	}
-	e = cas_slot(g, a);
+	e = cas_slot(t, a);
 	if (!e->addr) {
 		e->addr = a;
-		g->cas_own_n++;
+		t->n++;
 	}
 	e->warp = cas_warp_key(w);
 }
@@ -527,7 +557,8 @@ void fexec_atom_apply(struct fgpu *g, struct fwarp *w,
 		if (r->a_op == ATOM_CAS) {
 			bool ok = old == (r->b[l] & size_mask(sz));
 			g->n_cas_fail += !ok;
-			cas_note(g, w, p, ok);
+			fexec_cas_note(&g->cas, &g->n_cas_intra,
+				       &g->n_cas_inter, w, p, ok);
 		}
 		if (r->a_dst != REG_NONE)
 			w->regs[(size_t)r->a_dst * g->ws + l] =
@@ -601,21 +632,34 @@ void exec_CPASYNC(struct exec *x, const struct insn *in, lanemask_t m)
 				    "misaligned address");
 			return;
 		}
-		if (n && !(sp[l] = fmem_ptr(&x->g->mem, sa[l], n))) {
+		if (n && !(sp[l] = fexec_gptr(x->cx, x->g, sa[l], n))) {
 			fexec_fault(x, WS_E_ILLEGAL_ADDRESS, l, sa[l], SP_GLOBAL,
 				    n, "address outside every allocation of "
 				    "its space");
 			return;
 		}
-		memcpy(dp[l], sp[l] ? sp[l] : dp[l], n);
+		if (n && x->cx->n_log) {
+			uint8_t buf[1][32];
+			fexec_forward(x->cx, &sp[l], 1, n, buf);
+			memcpy(dp[l], sp[l], n);
+		} else {
+			memcpy(dp[l], sp[l] ? sp[l] : dp[l], n);
+		}
 		memset(dp[l] + n, 0, cs - n);
 	}
 	if (full && !mem_ptrs(x, &gi, sa, full, cs, sp))
 		return;
-	FOR_LANES(l, full)
-		memcpy(dp[l], sp[l], cs);
+	if (full && x->cx->n_log) {
+		uint8_t buf[WS_MAX_WARP][32];
+		fexec_forward(x->cx, sp, full, cs, buf);
+		FOR_LANES(l, full)
+			memcpy(dp[l], sp[l], cs);
+	} else {
+		FOR_LANES(l, full)
+			memcpy(dp[l], sp[l], cs);
+	}
 	mem_record(x, &gi, sa, m, cs, false);
-	x->g->last_progress = x->g->icount;
+	x->cx->progress = x->cx->icount + 1;
 }
 
 /* commit_group / wait_group / wait_all: every copy has completed. */
@@ -732,5 +776,5 @@ void exec_MBAR(struct exec *x, const struct insn *in, lanemask_t m)
 		memcpy(p[l], &v, 8);
 	}
 	if (wr)
-		x->g->last_progress = x->g->icount;
+		x->cx->progress = x->cx->icount + 1;
 }

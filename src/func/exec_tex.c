@@ -39,7 +39,7 @@ static bool tex_desc(struct exec *x, uint64_t h, unsigned l, bool surface,
 		     struct ws_texdesc *d)
 {
 	const uint8_t *p = (h & 7) ? NULL
-		: fmem_ptr(&x->g->mem, h, sizeof(*d));
+		: fexec_gptr(x->cx, x->g, h, sizeof(*d));
 	if (p)
 		memcpy(d, p, sizeof(*d));
 	if (!p || d->magic != WS_TEXDESC_MAGIC || d->surface != surface ||
@@ -90,7 +90,7 @@ static bool tex_fetch(struct exec *x, const struct ws_texdesc *d, int64_t i,
 	unsigned cb = tex_fmt_bytes(d->format), eb = cb * d->channels;
 	addr_t a = d->data + (uint64_t)k * d->slice + (uint64_t)j * d->pitch +
 		   (uint64_t)i * eb;
-	const uint8_t *p = fmem_ptr(&x->g->mem, a, eb);
+	const uint8_t *p = fexec_gptr(x->cx, x->g, a, eb);
 	bool norm = !(d->flags & 0x01) && cb < 4 && d->format != 0x10;
 
 	memset(t, 0, sizeof(*t));
@@ -451,7 +451,7 @@ void exec_TEX(struct exec *x, const struct insn *in, lanemask_t m)
 		FOR_LANES(l, m)
 			dst[l] = out[c][l] & size_mask(in->o[0].size);
 	}
-	struct fmemrec *r = x->g->rec;
+	struct fmemrec *r = x->cx->rec;
 	if (r && m) { /* timing: the first texel of each lane */
 		r->n = 1;
 		r->space = SP_GLOBAL;
@@ -547,13 +547,23 @@ static uint64_t surface_red(unsigned op, bool sgn, unsigned es, uint64_t o,
 	}
 }
 
+void fexec_sured_apply(uint8_t *p, unsigned bop, bool sgn, unsigned es,
+		       uint64_t v)
+{
+	uint64_t o = 0;
+	memcpy(&o, p, es);
+	o = surface_red(bop, sgn, es, o, v);
+	memcpy(p, &o, es);
+}
+
 /*
  * suld.b / sust.b / sured.b: x in bytes, y rows, z slices or layers
  * (sured.p: x in elements).  Out of range: .trap stops the kernel,
  * .clamp uses the nearest element in range, .zero loads 0 and drops the
  * store or reduction.  The access must be aligned to its size.  A
- * reduction is applied lane by lane at issue (one lane's update is
- * complete before the next lane's).
+ * reduction is applied lane by lane (one lane's update is complete before
+ * the next lane's): at issue, or in timing mode with the SM's other
+ * global writes at the end of the cycle (fctx.c).
  */
 enum sur_kind { SK_LOAD, SK_STORE, SK_RED };
 
@@ -568,6 +578,7 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 	unsigned nv = in->vec ? in->vec : 1, size = es * nv, l;
 	addr_t ra[WS_MAX_WARP];
 	lanemask_t done = 0;
+	uint8_t fwd[1][32];
 
 	FOR_LANES(l, m) {
 		struct ws_texdesc d;
@@ -626,12 +637,14 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 					      : in->o[0].reg)[l] = 0;
 			continue;
 		}
-		uint8_t *p = fmem_ptr(&x->g->mem, a, size);
+		uint8_t *p = fexec_gptr(x->cx, x->g, a, size);
 		if (!p) {
 			fexec_fault(x, WS_E_ILLEGAL_ADDRESS, l, a, SP_GLOBAL, size,
 				    "surface element outside its memory");
 			return;
 		}
+		if (!store && x->cx->n_log) /* timing: this SM's writes */
+			fexec_forward(x->cx, &p, 1, size, fwd);
 		for (unsigned e = 0; e < nv; e++) {
 			uint32_t reg = in->o[0].kind == OK_VEC ? in->vec_reg[e]
 							       : in->o[0].reg;
@@ -641,13 +654,22 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 					? (uint64_t)in->o[0].imm : *rv, o = 0;
 				bool sgn = in->rnd ? tex_fmt_signed(d.format)
 					: in->type == PT_S32 || in->type == PT_S64;
+				if (x->cx->rec) { /* timing: at the fold */
+					fexec_log_store(x->cx, p, v, es,
+							1u + in->bop, sgn);
+					continue;
+				}
 				memcpy(&o, p, es);
 				o = surface_red(in->bop, sgn, es, o, v);
 				memcpy(p, &o, es);
 			} else if (store) {
 				uint64_t v = in->o[0].kind == OK_IMM
 					? (uint64_t)in->o[0].imm : *rv;
-				memcpy(p + e * es, &v, es);
+				if (x->cx->rec) /* timing: the store log */
+					fexec_log_store(x->cx, p + e * es, v,
+							es, 0, false);
+				else
+					memcpy(p + e * es, &v, es);
 			} else {
 				uint64_t v = 0;
 				memcpy(&v, p + e * es, es);
@@ -657,8 +679,8 @@ static void surface(struct exec *x, const struct insn *in, lanemask_t m,
 		done |= (lanemask_t)1 << l;
 	}
 	if (store && done)
-		x->g->last_progress = x->g->icount;
-	struct fmemrec *r = x->g->rec;
+		x->cx->progress = x->cx->icount + 1;
+	struct fmemrec *r = x->cx->rec;
 	if (r && done) {
 		r->n = 1;
 		r->space = SP_GLOBAL;
@@ -702,7 +724,7 @@ void exec_ISTYPEP(struct exec *x, const struct insn *in, lanemask_t m)
 	FOR_LANES(l, m) {
 		struct ws_texdesc d;
 		const uint8_t *p = (h[l] & 7) ? NULL
-			: fmem_ptr(&x->g->mem, h[l], sizeof(d));
+			: fexec_gptr(x->cx, x->g, h[l], sizeof(d));
 		if (!p)
 			continue;
 		memcpy(&d, p, sizeof(d));

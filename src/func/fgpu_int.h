@@ -58,6 +58,63 @@ struct fcas_owner {
 	uint64_t warp;                /* CTA launch order << 16 | warp + 1 */
 };
 
+/* Per word: the warp of the last successful atom.cas this launch (open
+ * addressing, key 0 = empty). */
+struct fcas_tab {
+	struct fcas_owner *own;       /* entries */
+	size_t n;                     /* entries in use */
+	size_t cap;                   /* entries allocated (power of 2) */
+};
+
+/*
+ * Timing mode: one global-memory write of an SM's cycle, held in the SM's
+ * store log until the join after the cycle's SM visits (a store becomes
+ * visible to other SMs at the end of the cycle it issues in).
+ */
+struct fstore {
+	uint8_t *p;                   /* host address of the first byte */
+	uint64_t v;                   /* value (store: its low n bytes) or
+					 operand (reduction) */
+	uint8_t n;                    /* bytes, 1 .. 8 */
+	uint8_t red;                  /* 0: store; else 1 + surface reduction
+					 operator (enum bop) */
+	uint8_t sgn;                  /* reduction: signed operands */
+};
+
+/*
+ * One SM's share of the functional state that executing its warps
+ * changes (timing mode: one per SM, so the SM visits of a cycle may run
+ * on several host threads; functional mode uses the first).  Counters
+ * hold what happened since the last fold (fgpu_join / fctx_fold), which
+ * adds them to struct fgpu in SM order, so the totals and the position
+ * of the last progress event equal those of the SMs run one by one.
+ */
+struct fctx {
+	uint64_t icount;              /* warp instructions since the fold */
+	uint64_t tinsn;               /* thread instructions since the fold */
+	uint64_t progress;            /* 1 + icount at the last progress
+					 event since the fold, 0: none */
+	uint64_t n_bar;               /* warp barrier arrivals */
+	uint64_t n_bar_rel;           /* barrier releases */
+	uint64_t n_back;              /* taken backward branches (warp) */
+	uint64_t n_atom;              /* thread atomics executed here
+					 (shared memory in timing mode) */
+	uint64_t n_cas_fail;          /* ... atom.cas that did not swap */
+	uint64_t n_cas_intra;         /* ... the word's owner is this warp */
+	uint64_t n_cas_inter;         /* ... another warp */
+	struct fcas_tab cas;          /* owners of the words whose atom.cas
+					 executes here (reset per launch) */
+	struct ffault fault;          /* first fault since the fold */
+	struct fmemrec *rec;          /* timing mode: access record of the
+					 executing instruction, else NULL */
+	uint32_t mem_last;            /* device-memory lookup hint (fmem) */
+	struct fstore *log;           /* timing mode (rec != NULL): global
+					 writes of this cycle, in execution
+					 order */
+	uint32_t n_log;               /* entries used */
+	uint32_t log_cap;             /* entries allocated */
+};
+
 struct fgpu {
 	const struct ws_config *cfg;  /* configuration (immutable) */
 	struct fmem mem;              /* device memory */
@@ -78,21 +135,19 @@ struct fgpu {
 	uint64_t n_cas_intra;         /* ... while the word's last successful
 					 atom.cas came from the same warp */
 	uint64_t n_cas_inter;         /* ... from another warp */
-	struct fcas_owner *cas_own;   /* per word: warp of the last successful
-					 atom.cas this launch (open
-					 addressing, key 0 = empty) */
-	size_t cas_own_n;             /* entries in use */
-	size_t cas_own_cap;           /* entries allocated (power of 2) */
+	struct fcas_tab cas;          /* owners of the words whose atom.cas
+					 the timing model's L2 applies
+					 (fexec_atom_apply) */
 	uint64_t n_back;              /* taken backward branches (warp) */
 	struct ffault fault;          /* first fault */
+	struct fctx *ctx;             /* per-SM execution contexts (n_sm) */
+	unsigned n_ctx;               /* contexts */
 	struct fcta *slots;           /* resident CTA slots */
 	unsigned n_slots;             /* slots (n_sm * ctas per SM) */
 	unsigned slots_cap;           /* slots allocated, kept across launches */
 	uint8_t *slot_busy;           /* slot holds a running CTA */
 	uint64_t n_bar_rel;           /* barrier releases ever (timing events) */
 	const uint64_t *tclock;       /* timing mode: the core cycle (%clock) */
-	struct fmemrec *rec;          /* timing mode: access record of the
-					 executing instruction, else NULL */
 	uint64_t *imm_pool;           /* immediates broadcast to ws lanes */
 	uint32_t *imm_row;            /* [pc * 5 + operand] -> pool row */
 	char *out;                    /* device printf/assert text not yet
@@ -102,11 +157,12 @@ struct fgpu {
 };
 
 /*
- * Run warp w (state FW_READY) for up to n instructions, stopping early when
- * it waits, exits or sleeps.  Returns false when an instruction faulted
- * (the fault is in g->fault).
+ * Run warp w (state FW_READY) for up to n instructions in context cx,
+ * stopping early when it waits, exits or sleeps.  Returns false when an
+ * instruction faulted (the fault is in cx->fault).
  */
-bool fexec_run(struct fgpu *g, struct fcta *c, struct fwarp *w, uint64_t n);
+bool fexec_run(struct fgpu *g, struct fctx *cx, struct fcta *c,
+	       struct fwarp *w, uint64_t n);
 /* Record a fault of the executing instruction (first one wins). */
 void fexec_fault(struct exec *x, int status, unsigned lane, addr_t a,
 		 unsigned space, unsigned size, const char *why);
@@ -124,7 +180,29 @@ void fexec_call_restore(const struct ptx_kernel *k, unsigned ws,
 /* Lanes m of the executing warp exit. */
 void fexec_exit_lanes(struct exec *x, lanemask_t m);
 /* Release any barrier of c whose arrival count is now complete. */
-void fcta_check_barriers(struct fgpu *g, struct fcta *c);
+void fcta_check_barriers(struct fgpu *g, struct fctx *cx, struct fcta *c);
+/* Host pointer of n bytes of device memory at a, or NULL (lookups through
+ * cx's hint: no shared state is written). */
+uint8_t *fexec_gptr(struct fctx *cx, struct fgpu *g, addr_t a, uint64_t n);
+/*
+ * Timing mode, a global load of n bytes per lane by lanes m from p[]:
+ * when this SM's store log holds writes of this cycle, copies each lane's
+ * bytes to buf with the logged writes applied in order and points p[l]
+ * there (a load sees its own SM's earlier stores of the cycle).
+ */
+void fexec_forward(struct fctx *cx, uint8_t **p, lanemask_t m, unsigned n,
+		   uint8_t (*buf)[32]);
+/* Timing mode: log a global write of the low n bytes (<= 8) of v at p
+ * (red: 0, or 1 + the surface reduction operator applied at the fold). */
+void fexec_log_store(struct fctx *cx, uint8_t *p, uint64_t v, unsigned n,
+		     unsigned red, bool sgn);
+/* Apply one surface reduction (exec_tex.c) of es bytes at p. */
+void fexec_sured_apply(uint8_t *p, unsigned bop, bool sgn, unsigned es,
+		       uint64_t v);
+/* Record that the warp w's atom.cas on the word at p did (ok) or did not
+ * swap, in table tab; counts a failure as intra- or inter-warp. */
+void fexec_cas_note(struct fcas_tab *tab, uint64_t *intra, uint64_t *inter,
+		    const struct fwarp *w, const void *p, bool ok);
 /*
  * Apply lanes `lanes` of the deferred atomic r (recorded at issue by warp
  * w) in lane order, writing each lane's old value to r->a_dst.
@@ -170,8 +248,25 @@ void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
 		     uint64_t n_ctas, double wall_s);
 /* Report the recorded fault (stderr and d). */
 void fgpu_report_fault(struct fgpu *g, struct diag *d);
-/* TEMP */
+/* SM sm's execution context. */
+static inline struct fctx *fgpu_ctx(struct fgpu *g, unsigned sm)
+{
+	return &g->ctx[sm];
+}
+/* Fold context cx into g (counters, the last progress event, the first
+ * fault) and apply its store log. */
+void fctx_fold(struct fgpu *g, struct fctx *cx);
+/*
+ * Timing mode, after the SM visits of a cycle: fold the contexts of the n
+ * SMs sms[] (ascending), in that order, so g holds what running them one
+ * by one would leave, the first fault being the lowest SM's.
+ */
 void fgpu_join(struct fgpu *g, const uint16_t *sms, unsigned n);
+/*
+ * True when the launch's kernel makes a device system call (printf,
+ * assert, malloc, free): these write one output buffer and one heap in
+ * execution order, so its SMs are visited on one thread.
+ */
 bool fgpu_launch_serial(const struct fgpu *g);
 
 /* ---- stuck-launch reports (grid.c), shared by functional and timing ---- */

@@ -61,6 +61,12 @@ int fmem_free(struct fmem *m, addr_t base);
 uint8_t *fmem_ptr(struct fmem *m, addr_t a, uint64_t n);
 /* Allocation holding a, NULL if none. */
 const struct falloc *fmem_find(struct fmem *m, addr_t a);
+/* The same two lookups through a caller's hint *last instead of m's (the
+ * SM contexts of a parallel cycle: m is not written). */
+uint8_t *fmem_ptr_hint(const struct fmem *m, addr_t a, uint64_t n,
+		       uint32_t *last);
+const struct falloc *fmem_find_hint(const struct fmem *m, addr_t a,
+				    uint32_t *last);
 
 /* ---- launches ----------------------------------------------------------- */
 

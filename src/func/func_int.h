@@ -16,6 +16,7 @@
 #include "../ptx/ir.h"
 
 struct fgpu;
+struct fctx;
 struct fcta;
 
 #define WS_N_BARRIERS 16 /* named barriers per CTA (bar.sync 0..15) */
@@ -103,6 +104,7 @@ struct fcta {
 /* Context of one warp-instruction, handed to every handler. */
 struct exec {
 	struct fgpu *g;               /* the functional GPU */
+	struct fctx *cx;              /* the executing SM's context */
 	struct fcta *cta;             /* the executing CTA */
 	struct fwarp *w;              /* the executing warp */
 	const struct ptx_kernel *k;   /* kernel image */

@@ -36,6 +36,8 @@ struct fgpu *fgpu_create(const struct ws_config *cfg)
 	g->ws = (unsigned)cfg->warp_size;
 	fmem_init(&g->mem, cfg->device_mem_mb << 20);
 	g->heap = ws_heap_create(8u << 20); /* CUDA's default heap size */
+	g->n_ctx = (unsigned)MAX(cfg->n_sm, 1);
+	g->ctx = xcalloc(g->n_ctx, sizeof(*g->ctx));
 	return g;
 }
 
@@ -47,7 +49,12 @@ void fgpu_destroy(struct fgpu *g)
 		slot_free(&g->slots[s]);
 	free(g->slots);
 	free(g->slot_busy);
-	free(g->cas_own);
+	free(g->cas.own);
+	for (unsigned i = 0; i < g->n_ctx; i++) {
+		free(g->ctx[i].cas.own);
+		free(g->ctx[i].log);
+	}
+	free(g->ctx);
 	free(g->out);
 	fheap_release(g->heap, &g->mem);
 	fmem_release(&g->mem);
@@ -69,8 +76,8 @@ uint64_t fgpu_clock(const struct fgpu *g, const struct fcta *c)
 }
 uint64_t fgpu_globaltimer_ns(const struct fgpu *g)
 {
-	return (uint64_t)((double)(g->clock + g->icount) * 1000.0 /
-			  g->cfg->core_mhz);
+	uint64_t c = g->tclock ? *g->tclock : g->icount;
+	return (uint64_t)((double)(g->clock + c) * 1000.0 / g->cfg->core_mhz);
 }
 
 /* ---- occupancy ---------------------------------------------------------- */
@@ -608,6 +615,7 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 	uint64_t next_check = 1u << 22;
 	uint64_t next = 0, done = 0, quantum = g->cfg->func_quantum;
 	uint64_t seen_progress = 0, cas_mark = 0; /* livelock detection */
+	struct fctx *cx = fgpu_ctx(g, 0);
 	for (unsigned s = 0; s < g->n_slots && next < n_ctas; s++) {
 		cta_start(g, s, next++);
 		g->slot_busy[s] = 1;
@@ -623,7 +631,9 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 				if (w->state != FW_READY)
 					continue;
 				ran = true;
-				if (!fexec_run(g, c, w, quantum)) {
+				bool ok = fexec_run(g, cx, c, w, quantum);
+				fctx_fold(g, cx);
+				if (!ok) {
 					fgpu_report_fault(g, d);
 					return g->fault.status;
 				}
@@ -662,6 +672,14 @@ static int launch_run(struct fgpu *g, uint64_t n_ctas, struct diag *d)
 		}
 	}
 	return 0;
+}
+
+/* Forget every owner of a table (a new launch). */
+static void cas_reset(struct fcas_tab *t)
+{
+	if (t->n)
+		memset(t->own, 0, t->cap * sizeof(*t->own));
+	t->n = 0;
 }
 
 int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
@@ -704,9 +722,14 @@ int fgpu_launch_begin(struct fgpu *g, const struct flaunch *l,
 	g->icount = g->tinsn = g->last_progress = g->max_gap_insn = 0;
 	g->n_bar = g->n_atom = g->n_cas_fail = g->n_back = 0;
 	g->n_cas_intra = g->n_cas_inter = 0;
-	if (g->cas_own_n)
-		memset(g->cas_own, 0, g->cas_own_cap * sizeof(*g->cas_own));
-	g->cas_own_n = 0;
+	cas_reset(&g->cas);
+	for (unsigned i = 0; i < g->n_ctx; i++) {
+		struct fctx *cx = &g->ctx[i];
+		cas_reset(&cx->cas);
+		SIM_ASSERT(!cx->icount && !cx->n_log && !cx->progress);
+		cx->rec = NULL;
+		cx->mem_last = 0;
+	}
 	memset(&g->fault, 0, sizeof(g->fault));
 	memset(g->slot_busy, 0, g->n_slots);
 	imm_pool_build(g, l->k);
@@ -761,16 +784,4 @@ int fgpu_launch(struct fgpu *g, const struct flaunch *l,
 	rc = launch_run(g, n_ctas, d);
 	fgpu_launch_end(g, st, n_ctas, now_s() - t0);
 	return rc;
-}
-
-/* TEMP (merge): replaced by the per-SM contexts' join */
-void fgpu_join(struct fgpu *g, const uint16_t *sms, unsigned n)
-{
-	(void)g; (void)sms; (void)n;
-}
-
-bool fgpu_launch_serial(const struct fgpu *g)
-{
-	(void)g;
-	return true;
 }

@@ -45,13 +45,14 @@ int fmem_alloc(struct fmem *m, uint64_t size, addr_t *out)
 	return 0;
 }
 
-/* Index of the allocation containing a, or -1. */
-static long fmem_index(struct fmem *m, addr_t a)
+/* Index of the allocation containing a, or -1; *last is the hint (the
+ * index of the previous hit), updated on a hit. */
+static long fmem_index(const struct fmem *m, addr_t a, uint32_t *last)
 {
-	if (m->last < m->n) {
-		const struct falloc *f = &m->v[m->last];
+	if (*last < m->n) {
+		const struct falloc *f = &m->v[*last];
 		if (a >= f->base && a - f->base < f->size)
-			return m->last;
+			return *last;
 	}
 	uint32_t lo = 0, hi = m->n;
 	while (lo < hi) {
@@ -66,13 +67,13 @@ static long fmem_index(struct fmem *m, addr_t a)
 	const struct falloc *f = &m->v[lo - 1];
 	if (a - f->base >= f->size)
 		return -1;
-	m->last = lo - 1;
+	*last = lo - 1;
 	return lo - 1;
 }
 
 int fmem_free(struct fmem *m, addr_t base)
 {
-	long i = fmem_index(m, base);
+	long i = fmem_index(m, base, &m->last);
 	if (i < 0 || m->v[i].base != base)
 		return -1;
 	free(m->v[i].data);
@@ -83,19 +84,31 @@ int fmem_free(struct fmem *m, addr_t base)
 	return 0;
 }
 
-const struct falloc *fmem_find(struct fmem *m, addr_t a)
+const struct falloc *fmem_find_hint(const struct fmem *m, addr_t a,
+				    uint32_t *last)
 {
-	long i = fmem_index(m, a);
+	long i = fmem_index(m, a, last);
 	return i < 0 ? NULL : &m->v[i];
 }
 
-uint8_t *fmem_ptr(struct fmem *m, addr_t a, uint64_t n)
+const struct falloc *fmem_find(struct fmem *m, addr_t a)
 {
-	long i = fmem_index(m, a);
+	return fmem_find_hint(m, a, &m->last);
+}
+
+uint8_t *fmem_ptr_hint(const struct fmem *m, addr_t a, uint64_t n,
+		       uint32_t *last)
+{
+	long i = fmem_index(m, a, last);
 	if (i < 0)
 		return NULL;
 	const struct falloc *f = &m->v[i];
 	if (n > f->size - (a - f->base))
 		return NULL;
 	return f->data + (a - f->base);
+}
+
+uint8_t *fmem_ptr(struct fmem *m, addr_t a, uint64_t n)
+{
+	return fmem_ptr_hint(m, a, n, &m->last);
 }

@@ -261,17 +261,18 @@ static bool member_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 	struct fwarp *fw = w->fw;
 	const struct tinsn *ti = &t->ti[pc];
 	struct fgpu *g = t->g;
+	struct fctx *cx = fgpu_ctx(g, s->id);
 	struct fmemrec *rec = w->rec;
 
 	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc && !w->oc_mem &&
 		   !tsb_collide(t, w, pc));
 	rec->n = 0;
-	g->rec = rec;
+	cx->rec = rec;
 	s->st.issue_lanes[fw->stack[fw->sp - 1].n_active]++;
-	bool ok = fexec_run(g, w->cta, fw, 1);
-	g->rec = NULL;
+	bool ok = fexec_run(g, cx, w->cta, fw, 1);
+	cx->rec = NULL;
 	if (!ok) {
-		s->err = g->fault.status;
+		s->err = cx->fault.status;
 		return false;
 	}
 	if (ti->n_def)

@@ -134,12 +134,13 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 
 	/* issue: execute functionally, then account for timing */
 	struct fgpu *g = t->g;
-	uint64_t bar_rel = g->n_bar_rel, back = g->n_back;
+	struct fctx *cx = fgpu_ctx(g, s->id);
+	uint64_t bar_rel = cx->n_bar_rel, back = cx->n_back;
 	uint32_t old_state = fw->state;
 	struct ttb *tb = &s->tb[w->tb];
 	struct fmemrec *rec = ti->is_mem ? w->rec : o->scratch;
 	rec->n = 0;
-	g->rec = rec;
+	cx->rec = rec;
 	unsigned n_active = fw->stack[fw->sp - 1].n_active;
 	unsigned lane0 = n_active ? bit_ctz64(fw->stack[fw->sp - 1].mask) : 0;
 	uint64_t sa = 0, sb = 0;
@@ -148,10 +149,10 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		sb = setp_src(fw, t->k->reg_slot, &in->o[2], t->ws, lane0);
 	}
 	s->st.issue_lanes[n_active]++;
-	bool ok = fexec_run(g, w->cta, fw, 1);
-	g->rec = NULL;
+	bool ok = fexec_run(g, cx, w->cta, fw, 1);
+	cx->rec = NULL;
 	if (!ok) {
-		s->err = g->fault.status;
+		s->err = cx->fault.status;
 		return IR_ISSUED;
 	}
 	/* into ID_OC; the destinations are reserved until the writeback */
@@ -177,7 +178,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	/* the policies' hooks, in scheduler order (loops only for hooks
 	 * some policy has: s->hook_*) */
 	bool setp = s->hook_setp && in->op == OP_SETP;
-	bool bk = s->hook_back && g->n_back != back;
+	bool bk = s->hook_back && cx->n_back != back;
 	if (!setp && !bk && s->hook_own) {
 		/* issued() alone, and only the slot's own scheduler listens
 		 * (sched_ops.own_issued): one call */
@@ -221,7 +222,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 		phase_reach(t, tb);
 		tgpu_trace(t, "bar_arrive", s->id, tb->id, (int)fw->warp_id);
 	}
-	if (g->n_bar_rel != bar_rel) {
+	if (cx->n_bar_rel != bar_rel) {
 		unsigned base = w->tb * s->wpt;
 		for (unsigned i = 0; i < tb->n_warps; i++)
 			tsm_warp_update(t, s, base + i);
