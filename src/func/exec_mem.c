@@ -715,6 +715,13 @@ void exec_MBAR(struct exec *x, const struct insn *in, lanemask_t m)
 	if (op == MBAR_CP_ARRIVE && !(in->mods & MOD_NOINC))
 		return; /* +1 pending, then the copies' arrive: no net change */
 	mem_addrs(x, in, ao, m, a);
+	FOR_LANES(l, m)
+		if (mem_space_of(in, a[l]) != SP_SHARED) {
+			fexec_fault(x, WS_E_ILLEGAL_ADDRESS, l, a[l],
+				    mem_space_of(in, a[l]), 8,
+				    "mbarrier object outside shared memory");
+			return;
+		}
 	if (!mem_ptrs(x, in, a, m, 8, p))
 		return;
 	bool wr = op != MBAR_TEST_WAIT && op != MBAR_TRY_WAIT;
