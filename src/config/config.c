@@ -1167,6 +1167,11 @@ int cfg_validate(struct ws_config *c, struct diag *d)
 	if (c->threads == 1 && c->user_set[CFG_OPT_threads_adapt])
 		return diag_err(d, "option 'threads_adapt' only applies with "
 				"--threads 2 or more (parallel SM stepping)");
+	/* a traced run steps on one thread: no silent no-op */
+	if (c->threads > 1 && c->trace_file[0])
+		return diag_err(d, "option 'threads' above 1 does not apply to "
+				"a traced run (--trace: one event trace, "
+				"written in SM order, on one thread)");
 	if (c->max_threads_per_sm < c->warp_size)
 		return diag_err(d, "gpgpu_shader_max_threads must hold one warp");
 	if (c->max_warps_per_sm == 0) /* as GPGPU-Sim's threads:warp pipeline */

@@ -326,19 +326,25 @@ static void st_logged(struct exec *x, const struct insn *in, const addr_t *a,
 		      unsigned nv)
 {
 	const struct opnd *v = &in->o[1];
+	struct fctx *cx = x->cx;
+	bool global = in->space == SP_GLOBAL; /* else decided per lane */
 	unsigned l;
-	for (unsigned e = 0; e < nv; e++) {
+	fexec_log_reserve(cx, nv * (unsigned)bit_popc64(m));
+	struct fstore *e = cx->log + cx->n_log;
+	for (unsigned k = 0; k < nv; k++) {
 		const uint64_t *src = v->kind == OK_VEC ?
-			x_row(x, in->vec_reg[e]) : x_src(x, v, 0);
+			x_row(x, in->vec_reg[k]) : x_src(x, v, 0);
 		FOR_LANES(l, m) {
-			uint8_t *q = p[l] + e * esz;
-			if (mem_space_of(in, a[l]) == SP_GLOBAL)
-				fexec_log_store(x->cx, q, src[l], esz, 0, false);
+			uint8_t *q = p[l] + k * esz;
+			if (global || mem_space_of(in, a[l]) == SP_GLOBAL)
+				*e++ = (struct fstore){.p = q, .v = src[l],
+						       .n = (uint8_t)esz};
 			else
 				memcpy(q, &src[l], esz); /* little-endian host */
 		}
 	}
-	x->cx->progress = x->cx->icount + 1;
+	cx->n_log = (uint32_t)(e - cx->log);
+	cx->progress = cx->icount + 1;
 }
 
 void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)

@@ -27,10 +27,7 @@ void fexec_log_store(struct fctx *cx, uint8_t *p, uint64_t v, unsigned n,
 		     unsigned red, bool sgn)
 {
 	SIM_ASSERT(n >= 1 && n <= 8);
-	if (cx->n_log == cx->log_cap) { /* grows a few times per run */
-		cx->log_cap = cx->log_cap ? 2 * cx->log_cap : 256;
-		cx->log = xrealloc(cx->log, cx->log_cap * sizeof(*cx->log));
-	}
+	fexec_log_reserve(cx, 1);
 	cx->log[cx->n_log++] = (struct fstore){
 		.p = p, .v = v, .n = (uint8_t)n, .red = (uint8_t)red,
 		.sgn = sgn};
@@ -43,7 +40,13 @@ static void log_apply(const struct fstore *e)
 		fexec_sured_apply(e->p, e->red - 1u, e->sgn, e->n, e->v);
 		return;
 	}
-	memcpy(e->p, &e->v, e->n); /* little-endian host */
+	switch (e->n) { /* little-endian host; fixed sizes: one move */
+	case 1: memcpy(e->p, &e->v, 1); break;
+	case 2: memcpy(e->p, &e->v, 2); break;
+	case 4: memcpy(e->p, &e->v, 4); break;
+	case 8: memcpy(e->p, &e->v, 8); break;
+	default: memcpy(e->p, &e->v, e->n); break;
+	}
 }
 
 /*
@@ -90,39 +93,32 @@ void fexec_forward(struct fctx *cx, uint8_t **p, lanemask_t m, unsigned n,
 	}
 }
 
-void fctx_fold(struct fgpu *g, struct fctx *cx)
+void fctx_fold_rest(struct fgpu *g, struct fctx *cx)
 {
-	if (cx->progress)
-		g->last_progress = g->icount + cx->progress - 1;
-	g->icount += cx->icount;
-	g->tinsn += cx->tinsn;
-	g->n_bar += cx->n_bar;
-	g->n_bar_rel += cx->n_bar_rel;
-	g->n_back += cx->n_back;
-	g->n_atom += cx->n_atom;
 	g->n_cas_fail += cx->n_cas_fail;
-	g->n_cas_intra += cx->n_cas_intra;
-	g->n_cas_inter += cx->n_cas_inter;
+	cx->n_cas_fail = 0;
 	if (cx->fault.status && !g->fault.status)
 		g->fault = cx->fault;
+	cx->fault.status = 0;
 	for (uint32_t i = 0; i < cx->n_log; i++)
 		log_apply(&cx->log[i]);
-	cx->icount = cx->tinsn = cx->progress = 0;
-	cx->n_bar = cx->n_bar_rel = cx->n_back = cx->n_atom = 0;
-	cx->n_cas_fail = cx->n_cas_intra = cx->n_cas_inter = 0;
-	cx->fault.status = 0;
 	cx->n_log = 0;
 }
 
-void fgpu_join(struct fgpu *g, const uint16_t *sms, unsigned n)
+void fgpu_ctx_sum(struct fgpu *g)
 {
-	for (unsigned k = 0; k < n; k++) {
-		struct fctx *cx = &g->ctx[sms[k]];
-		SIM_ASSERT(k == 0 || sms[k] > sms[k - 1]);
-		/* every change comes from an instruction, which counts */
-		if (cx->icount)
-			fctx_fold(g, cx);
-		SIM_ASSERT(!cx->n_log && !cx->fault.status && !cx->progress);
+	for (unsigned i = 0; i < g->n_ctx; i++) {
+		struct fctx *cx = &g->ctx[i];
+		SIM_ASSERT(!cx->icount && !cx->n_log && !cx->n_cas_fail);
+		g->tinsn += cx->tinsn;
+		g->n_bar += cx->n_bar;
+		g->n_bar_rel += cx->n_bar_rel;
+		g->n_back += cx->n_back;
+		g->n_atom += cx->n_atom;
+		g->n_cas_intra += cx->n_cas_intra;
+		g->n_cas_inter += cx->n_cas_inter;
+		cx->tinsn = cx->n_bar = cx->n_bar_rel = cx->n_back = 0;
+		cx->n_atom = cx->n_cas_intra = cx->n_cas_inter = 0;
 	}
 }
 

@@ -84,23 +84,28 @@ struct fstore {
 /*
  * One SM's share of the functional state that executing its warps
  * changes (timing mode: one per SM, so the SM visits of a cycle may run
- * on several host threads; functional mode uses the first).  Counters
- * hold what happened since the last fold (fgpu_join / fctx_fold), which
- * adds them to struct fgpu in SM order, so the totals and the position
- * of the last progress event equal those of the SMs run one by one.
+ * on several host threads; functional mode uses the first).  The first
+ * group holds what happened since the last fold (fgpu_join /
+ * fctx_fold), which adds it to struct fgpu in SM order, so the totals
+ * and the position of the last progress event equal those of the SMs run
+ * one by one; the counters of the second group are only read at the end
+ * of the launch and are summed then (fgpu_ctx_sum).
  */
 struct fctx {
 	uint64_t icount;              /* warp instructions since the fold */
-	uint64_t tinsn;               /* thread instructions since the fold */
 	uint64_t progress;            /* 1 + icount at the last progress
 					 event since the fold, 0: none */
+	uint64_t n_cas_fail;          /* atom.cas executed here that did not
+					 swap, since the fold */
+	/* this launch, summed at its end */
+	uint64_t tinsn;               /* thread instructions */
 	uint64_t n_bar;               /* warp barrier arrivals */
 	uint64_t n_bar_rel;           /* barrier releases */
 	uint64_t n_back;              /* taken backward branches (warp) */
 	uint64_t n_atom;              /* thread atomics executed here
 					 (shared memory in timing mode) */
-	uint64_t n_cas_fail;          /* ... atom.cas that did not swap */
-	uint64_t n_cas_intra;         /* ... the word's owner is this warp */
+	uint64_t n_cas_intra;         /* failed atom.cas, the word's owner
+					 being the same warp */
 	uint64_t n_cas_inter;         /* ... another warp */
 	struct fcas_tab cas;          /* owners of the words whose atom.cas
 					 executes here (reset per launch) */
@@ -192,6 +197,14 @@ uint8_t *fexec_gptr(struct fctx *cx, struct fgpu *g, addr_t a, uint64_t n);
  */
 void fexec_forward(struct fctx *cx, uint8_t **p, lanemask_t m, unsigned n,
 		   uint8_t (*buf)[32]);
+/* Room for n more store-log entries in cx (grows a few times per run). */
+static inline void fexec_log_reserve(struct fctx *cx, unsigned n)
+{
+	if (cx->n_log + n > cx->log_cap) {
+		cx->log_cap = MAX(2 * cx->log_cap, MAX(cx->n_log + n, 256u));
+		cx->log = xrealloc(cx->log, cx->log_cap * sizeof(*cx->log));
+	}
+}
 /* Timing mode: log a global write of the low n bytes (<= 8) of v at p
  * (red: 0, or 1 + the surface reduction operator applied at the fold). */
 void fexec_log_store(struct fctx *cx, uint8_t *p, uint64_t v, unsigned n,
@@ -253,15 +266,40 @@ static inline struct fctx *fgpu_ctx(struct fgpu *g, unsigned sm)
 {
 	return &g->ctx[sm];
 }
-/* Fold context cx into g (counters, the last progress event, the first
- * fault) and apply its store log. */
-void fctx_fold(struct fgpu *g, struct fctx *cx);
+/* Apply the store log of cx and fold the rest of it into g (the first
+ * fault, failed atom.cas); fctx_fold's slow part. */
+void fctx_fold_rest(struct fgpu *g, struct fctx *cx);
+/* Fold context cx into g: instruction count, the last progress event,
+ * failed atom.cas, the first fault, the store log. */
+static inline void fctx_fold(struct fgpu *g, struct fctx *cx)
+{
+	if (cx->progress)
+		g->last_progress = g->icount + cx->progress - 1;
+	g->icount += cx->icount;
+	cx->icount = cx->progress = 0;
+	if (cx->n_log | cx->n_cas_fail | (uint64_t)cx->fault.status)
+		fctx_fold_rest(g, cx);
+}
+/* Add the contexts' per-launch counters (tinsn, n_bar, ...) to g and
+ * clear them: at the end of a launch, before g's are read. */
+void fgpu_ctx_sum(struct fgpu *g);
 /*
  * Timing mode, after the SM visits of a cycle: fold the contexts of the n
  * SMs sms[] (ascending), in that order, so g holds what running them one
  * by one would leave, the first fault being the lowest SM's.
  */
-void fgpu_join(struct fgpu *g, const uint16_t *sms, unsigned n);
+static inline void fgpu_join(struct fgpu *g, const uint16_t *sms,
+			     unsigned n)
+{
+	for (unsigned k = 0; k < n; k++) {
+		struct fctx *cx = &g->ctx[sms[k]];
+		SIM_ASSERT(k == 0 || sms[k] > sms[k - 1]);
+		/* every change comes from an instruction, which counts */
+		if (cx->icount)
+			fctx_fold(g, cx);
+		SIM_ASSERT(!cx->n_log && !cx->fault.status && !cx->progress);
+	}
+}
 /*
  * True when the launch's kernel makes a device system call (printf,
  * assert, malloc, free): these write one output buffer and one heap in

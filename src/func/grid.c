@@ -745,6 +745,7 @@ void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
 		     uint64_t n_ctas, double wall_s)
 {
 	const struct flaunch *l = g->l;
+	fgpu_ctx_sum(g);
 	free(g->imm_pool);
 	free(g->imm_row);
 	g->imm_pool = NULL;

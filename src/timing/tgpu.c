@@ -924,23 +924,34 @@ static void tstats_add_sm(struct tstats *d, const struct tstats *s)
 }
 
 /* The serial join after the SM visits of a cycle, in SM order: the
- * functional contexts (counters, progress, store logs, the lowest SM's
- * fault), blocks ended, the last issue, the earliest wake of the SMs
- * that ran and fell asleep (*wake, 0: one is awake). */
+ * functional contexts of the SMs that executed instructions (counters,
+ * progress, store logs, the lowest SM's fault: fctx_fold), blocks ended,
+ * the last issue, the earliest wake of the SMs that ran and fell asleep
+ * (*wake, 0: one is awake).  One loop, the common case a few tests: it
+ * runs for every SM visit. */
 static void launch_join(struct tgpu *t, unsigned n_run, uint64_t *wake)
 {
-	fgpu_join(t->g, t->run, n_run);
+	struct fgpu *g = t->g;
 	for (unsigned k = 0; k < n_run; k++) {
-		struct tsm *s = &t->sm[t->run[k]];
-		if (s->n_ended) {
+		unsigned i = t->run[k];
+		struct tsm *s = &t->sm[i];
+		struct fctx *cx = fgpu_ctx(g, i);
+		SIM_ASSERT(k == 0 || i > t->run[k - 1]);
+		if (cx->icount) { /* it executed: it may have issued */
+			fctx_fold(g, cx);
+			if (s->last_issue == t->cycle)
+				t->last_issue = t->cycle;
+		}
+		SIM_ASSERT(!cx->n_log && !cx->progress);
+		SIM_ASSERT(s->last_issue != t->cycle ||
+			   t->last_issue == t->cycle);
+		if (s->n_ended | s->err) {
 			t->tb_done += s->n_ended;
 			t->n_resident -= s->n_ended;
 			s->n_ended = 0;
+			if (s->err && !t->err)
+				t->err = s->err;
 		}
-		if (s->last_issue == t->cycle)
-			t->last_issue = t->cycle;
-		if (s->err && !t->err)
-			t->err = s->err;
 		*wake = s->asleep ? MIN(*wake, s->wake_at) : 0;
 	}
 }
@@ -1094,6 +1105,7 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 		t->st.sm_tbs[i] = t->sm[i].tbs;
 	}
 	t->st.cycles = t->cycle;
+	fgpu_ctx_sum(g);
 	t->st.warp_insn = g->icount;
 	t->st.thread_insn = g->tinsn;
 	t->st.n_tb = t->tb_done;

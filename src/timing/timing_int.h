@@ -552,9 +552,10 @@ void tdwr_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
 
 /* Recompute the class, fetchable and scoreboard bits of warp wi (tsm.c). */
 void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi);
-/* One core cycle of SM s (tsm.c); returns false on a fault.  It may put
- * the SM to sleep (tsm.asleep) after a quiet cycle. */
-bool tsm_cycle(struct tgpu *t, struct tsm *s);
+/* One core cycle of each of the n SMs listed in run, in that order, on
+ * this thread (tsm.c); a fault is left in tsm.err.  A visit may put its
+ * SM to sleep (tsm.asleep) after a quiet cycle. */
+void tsm_visit(struct tgpu *t, const uint16_t *run, unsigned n);
 /* The scheduler that owns warp slot wi (slots are dealt round robin;
  * two schedulers, the common case, without a division). */
 static inline struct sched *tsm_sched_of(const struct tgpu *t,
@@ -576,7 +577,7 @@ static inline bool tsm_must_wake(const struct tgpu *t, const struct tsm *s)
 struct tpar *tpar_create(struct tgpu *t, unsigned n, bool adapt);
 /* Stop and join the workers, free the pool (NULL: nothing). */
 void tpar_destroy(struct tpar *p);
-/* Run tsm_cycle for the n_run SMs listed in run, on the pool's threads
+/* Run tsm_visit for the n_run SMs listed in run, on the pool's threads
  * (p NULL, n_run < 2 or the adaptive choice: inline on this thread),
  * returning when all are done: 1 if it forked, else 0.  adapt: time
  * forked and inline probes and fork only when faster (tpar.c). */

@@ -49,8 +49,10 @@ struct tpar_worker {
 struct tpar {
 	struct tgpu *t;               /* the timing GPU whose SMs it visits */
 	unsigned n;                   /* threads, the launch's own included */
-	const uint16_t *run;          /* SMs to visit this cycle (SM order) */
-	unsigned n_run;               /* entries of run */
+	uint16_t *sub;                /* this fork's SMs per thread: thread
+					 i's at sub[i * n_sm ..], SM order */
+	unsigned *n_sub;              /* entries of each thread's list */
+	unsigned n_sm;                /* SMs (row length of sub) */
 	_Atomic uint64_t gen;         /* bumped once per fork */
 	_Atomic unsigned done;        /* workers finished with this fork */
 	_Atomic int stop;             /* workers exit at the next fork */
@@ -81,9 +83,7 @@ static inline void tpar_relax(void)
 /* Visit the SMs of this fork that belong to thread idx. */
 static void tpar_share(struct tpar *p, unsigned idx)
 {
-	struct tgpu *t = p->t;
-	for (unsigned k = idx; k < p->n_run; k += p->n)
-		tsm_cycle(t, &t->sm[p->run[k]]);
+	tsm_visit(p->t, p->sub + (size_t)idx * p->n_sm, p->n_sub[idx]);
 }
 
 static void *tpar_main(void *arg)
@@ -116,6 +116,9 @@ struct tpar *tpar_create(struct tgpu *t, unsigned n, bool adapt)
 	struct tpar *p = xcalloc(1, sizeof(*p));
 	p->t = t;
 	p->n = n;
+	p->n_sm = t->n_sm;
+	p->sub = xcalloc((size_t)n * t->n_sm, sizeof(*p->sub));
+	p->n_sub = xcalloc(n, sizeof(*p->n_sub));
 	p->adapt = adapt;
 	p->fork = true;
 	atomic_init(&p->gen, 0);
@@ -145,6 +148,8 @@ void tpar_destroy(struct tpar *p)
 	for (unsigned i = 0; i < p->n_started; i++)
 		pthread_join(p->w[i].th, NULL);
 	free(p->w);
+	free(p->sub);
+	free(p->n_sub);
 	free(p);
 }
 
@@ -172,13 +177,18 @@ uint64_t tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
 		    unsigned n_run)
 {
 	if (!p || n_run < 2 || !tpar_choose(p)) {
-		for (unsigned k = 0; k < n_run; k++)
-			tsm_cycle(t, &t->sm[run[k]]);
+		tsm_visit(t, run, n_run);
 		return 0;
 	}
 	SIM_ASSERT(p->t == t);
-	p->run = run;
-	p->n_run = n_run;
+	/* SM k of the list to thread k mod n (neighbours on different
+	 * threads: busy SMs are often adjacent) */
+	for (unsigned i = 0; i < p->n; i++)
+		p->n_sub[i] = 0;
+	for (unsigned k = 0, i = 0; k < n_run; k++) {
+		p->sub[(size_t)i * p->n_sm + p->n_sub[i]++] = run[k];
+		i = i + 1 < p->n ? i + 1 : 0;
+	}
 	atomic_store_explicit(&p->done, 0, memory_order_relaxed);
 	atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
 	tpar_share(p, 0);

@@ -382,7 +382,10 @@ void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end)
 	}
 }
 
-bool tsm_cycle(struct tgpu *t, struct tsm *s)
+/* One core cycle of SM s; false on a fault.  Its only caller is
+ * tsm_visit's loop, so it is inlined there with the stages it calls once
+ * (no call per SM visit). */
+static bool cycle_body(struct tgpu *t, struct tsm *s)
 {
 	bool front = quiet_front(t, s);
 	if (front) {
@@ -429,4 +432,12 @@ bool tsm_cycle(struct tgpu *t, struct tsm *s)
 	if (s->n_res)
 		tsm_fetch_cycle(t, s, &v);
 	return true;
+}
+
+/* noinline: one copy of the loop, so cycle_body has one call site */
+__attribute__((noinline))
+void tsm_visit(struct tgpu *t, const uint16_t *run, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++)
+		cycle_body(t, &t->sm[run[k]]);
 }

@@ -397,6 +397,8 @@ TEST(threads_timing_only)
 		    "--mode timing");
 	expect_fail("--threads_adapt 0", "threads_adapt", "--threads 2");
 	expect_fail("--threads 0", "threads", NULL);
+	expect_ok("--threads 1 --trace /tmp/t.trace");
+	expect_fail("--threads 2 --trace /tmp/t.trace", "threads", "--trace");
 }
 
 /*
