@@ -9,6 +9,11 @@
  * Atomics and accesses that bypass the L1 (.cg, L1D disabled) go straight
  * to the injection queue.  Replies from the crossbar fill the caches (one
  * per cycle) and release every request merged in the MSHR.
+ *
+ * An access (the SM's visit, possibly on its own host thread) writes only
+ * the SM's L1 unit and its injection queue; what it means for shared
+ * state (the request subnet's bookkeeping, a writeback's pool entry) is
+ * left in the unit for the merge (memsys.c, mem_sys_cycle_end).
  */
 #include "../base/base.h"
 #include "mem_int.h"
@@ -53,6 +58,7 @@ static void l1_send(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 
 	r->sm = (uint16_t)l->sm;
 	r->slice = (uint16_t)mem_sys_slice(ms, r->addr);
+	SIM_ASSERT(now == ms->clk.now); /* mem_xbar_announce's ready */
 	r->sent = now;
 	l->sent[r->space < 3 ? r->space : MEM_GLOBAL][wr]++;
 	mem_xbar_push_in(&ms->req_net, l->sm, r, now);
@@ -132,6 +138,7 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		if (mem_q_full(out))
 			return false;
 		l1_send(ms, l, r, now);
+		l->n_below++;
 		l->last_access = now;
 		l->rf_c = NULL;
 		return true;
@@ -158,6 +165,8 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 
 		mem_q_push(&l->hitq, r, at);
 		l->due = MIN(l->due, at);
+	} else { /* kept in an MSHR or written down */
+		l->n_below++;
 	}
 	if (res.fetch) { /* the fetch is counted under its request's space */
 		c->mshr[res.mshr].fetch.space = r->space;
@@ -265,6 +274,8 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
 		mem_q_push(&l->respq, r, now);
 		l->due = MIN(l->due, now);
 		l->events++;
+		SIM_ASSERT(ms->reqs_live > 0);
+		ms->reqs_live--;
 		return;
 	}
 	c = r->level == MEM_LVL_L1C ? &l->c : &l->d;
@@ -273,6 +284,8 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
 	mem_q_pop(ej);
 	l->events++;
 	l->due = MIN(l->due, now);
+	SIM_ASSERT(ms->reqs_live >= mem_cache_mshr_count(c, r->mshr));
+	ms->reqs_live -= mem_cache_mshr_count(c, r->mshr);
 	list = mem_cache_fill(c, r->mshr);
 	while (list) {
 		struct mem_req *next = list->next;

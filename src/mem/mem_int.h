@@ -375,14 +375,16 @@ void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
  * phase of a cycle (several SMs at once): push_in writes only input i's
  * queue; announce, called serially before the next tick, does the rest
  * (waiting count, wake time, non-empty bit, head filing) for the k
- * packets pushed in since input i's last announce.
+ * packets pushed in since input i's last announce, all eligible from
+ * time ready (an L1 sends at the current time).
  */
 static inline void mem_xbar_push_in(struct mem_xbar *x, unsigned i,
 				    struct mem_req *r, uint64_t ready)
 {
 	mem_q_push(&x->in[i], r, ready);
 }
-void mem_xbar_announce(struct mem_xbar *x, unsigned i, unsigned k);
+void mem_xbar_announce(struct mem_xbar *x, unsigned i, unsigned k,
+		       uint64_t ready);
 void mem_xbar_tick(struct mem_xbar *x, uint64_t now);
 /*
  * The same cycle computed the plain way: every non-empty input visited in
@@ -502,7 +504,8 @@ static inline void mem_dram_note_push(struct mem_dram *d, uint64_t ready)
  * L1 unit and L2 slice (l1.c, l2.c)
  * ================================================================ */
 
-/* Per-SM L1 data and constant caches with their reply queues. */
+/* Per-SM L1 data and constant caches with their reply queues, and the
+ * SM's share of the memory system's SM side. */
 struct mem_l1 {
 	struct mem_cache d;      /* L1D */
 	struct mem_cache c;      /* L1C */
@@ -541,8 +544,9 @@ struct mem_l1 {
 	 * (memsys.c, mem_sys_cycle_end) in SM order */
 	struct mem_pool reqs;    /* the SM's caller requests (reqs_per_sm);
 				    n_live: those in flight */
-	int live_delta;          /* change of reqs.n_live since the last
-				    merge (for mem_sys.reqs_live) */
+	unsigned n_below;        /* caller requests that went below the
+				    L1 (not to hitq) since the last merge
+				    (for mem_sys.reqs_live) */
 	unsigned n_sent;         /* packets queued at the injection port
 				    since the last merge (not yet announced
 				    to the request subnet) */
@@ -578,9 +582,11 @@ struct mem_sys {
 	struct mem_pool wbs;           /* writebacks (L1 local and L2);
 					  its n_live changes only outside
 					  the SM phase */
-	unsigned reqs_live;            /* caller requests in flight, all SMs
-					  (each SM's pool: mem_l1.reqs), as
-					  of the last merge */
+	unsigned reqs_live;            /* caller requests below the L1s:
+					  pushed, not answered by an L1 hit,
+					  not yet in an L1's reply queue
+					  (counted up at the merge, down by
+					  mem_l1_tick) */
 	uint8_t *sm_dirty;             /* per SM (dirty_words * 8 bytes):
 					  its share (mem_l1) changed since
 					  the last merge; each SM writes
@@ -626,7 +632,7 @@ static inline unsigned mem_sys_slice(const struct mem_sys *ms, addr_t a)
 }
 
 /*
- * Fold SM sm's share (struct mem_l1: live_delta, n_sent, wb_staged) into
+ * Fold SM sm's share (struct mem_l1: n_below, n_sent, wb_staged) into
  * the shared state: the live count, the writeback pool (the staged
  * writeback moves into a pool entry) and the request subnet's
  * bookkeeping.  Serial: mem_sys_cycle_end calls it in SM order.

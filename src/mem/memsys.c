@@ -175,8 +175,8 @@ bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a)
 		mem_pool_put(r);
 		return false;
 	}
-	l->live_delta++;
-	mem_sys_note_sm(ms, sm);
+	if (l->n_below | l->n_sent) /* not a hit answered by the L1 */
+		mem_sys_note_sm(ms, sm);
 	return true;
 }
 
@@ -202,9 +202,7 @@ static bool sys_pop(struct mem_sys *ms, struct mem_l1 *l, unsigned sm,
 	out->value = r->value;
 	out->kind = (enum mem_kind)r->kind;
 	SIM_ASSERT(r->pool == &l->reqs);
-	mem_pool_put(r);
-	l->live_delta--;
-	mem_sys_note_sm(ms, sm);
+	mem_pool_put(r); /* the SM's own pool: nothing else to tell */
 	return true;
 }
 
@@ -228,22 +226,39 @@ bool mem_sys_reply_ready(const struct mem_sys *ms, unsigned sm)
 }
 
 /*
- * Every request in flight is a pool object (a caller request or a
- * writeback) or an MSHR fetch, and every busy MSHR has a pool object
- * merged on it or waiting on it, so two counters decide idleness.
+ * Every request in flight below the L1s' reply queues is a caller
+ * request counted in reqs_live, a writeback or an MSHR fetch, and every
+ * busy MSHR has a pool object merged on it or waiting on it, so two
+ * counters tell whether a tick has anything to do.  Replies waiting in an
+ * L1's hit or reply queue need no tick (the SM pops them), so they are
+ * left out: a pop changes no shared state.
  */
-bool mem_sys_idle(const struct mem_sys *ms)
+static inline bool sys_quiet(const struct mem_sys *ms)
 {
 	SIM_ASSERT(!ms->phase);
 	return ms->reqs_live == 0 && ms->wbs.n_live == 0;
 }
 
-void mem_sys_merge_sm(struct mem_sys *ms, unsigned sm)
+bool mem_sys_idle(const struct mem_sys *ms)
+{
+	if (!sys_quiet(ms))
+		return false;
+	for (unsigned i = 0; i < ms->cfg->n_sm; i++)
+		if (ms->l1[i].hitq.n || ms->l1[i].respq.n)
+			return false;
+	return true;
+}
+
+/* mem_sys_merge_sm but for the SM's dirty byte (mem_sys_cycle_end clears
+ * a word of them at once). */
+static inline void sys_merge(struct mem_sys *ms, unsigned sm)
 {
 	struct mem_l1 *l = &ms->l1[sm];
 
-	ms->reqs_live = (unsigned)((int)ms->reqs_live + l->live_delta);
-	l->live_delta = 0;
+	ms->reqs_live += l->n_below;
+	l->n_below = 0;
+	if (!l->n_sent) /* merged on an MSHR's fetch in flight */
+		return;
 	if (l->wb_staged) { /* the last packet the L1 queued */
 		struct mem_q *q = &ms->req_net.in[sm];
 		struct mem_req *w = mem_pool_get(&ms->wbs);
@@ -259,10 +274,13 @@ void mem_sys_merge_sm(struct mem_sys *ms, unsigned sm)
 		q->e[t].req = w;
 		l->wb_staged = false;
 	}
-	if (l->n_sent) {
-		mem_xbar_announce(&ms->req_net, sm, l->n_sent);
-		l->n_sent = 0;
-	}
+	mem_xbar_announce(&ms->req_net, sm, l->n_sent, ms->clk.now);
+	l->n_sent = 0;
+}
+
+void mem_sys_merge_sm(struct mem_sys *ms, unsigned sm)
+{
+	sys_merge(ms, sm);
 	ms->sm_dirty[sm] = 0;
 }
 
@@ -272,22 +290,29 @@ void mem_sys_cycle_begin(struct mem_sys *ms)
 	ms->phase = true;
 }
 
-/* Only the words of sm_dirty with a byte set are looked into (most
- * cycles: none), in SM order. */
+/* Merge the SMs whose bytes are set in dirty word w of value b (each
+ * set byte is 1), in SM order.  Out of line: the launch loop inlines
+ * mem_sys_cycle_end, and this must not weigh on its registers. */
+static void __attribute__((noinline)) sys_merge_word(struct mem_sys *ms,
+						      unsigned w, uint64_t b)
+{
+	memset(ms->sm_dirty + (size_t)w * 8, 0, sizeof(b));
+	for (; b; b &= b - 1)
+		sys_merge(ms, w * 8 + bit_ctz64(b) / 8);
+}
+
+/* Only the words of sm_dirty with a byte set are looked into (many
+ * cycles: none). */
 void mem_sys_cycle_end(struct mem_sys *ms)
 {
 	SIM_ASSERT(ms->phase);
 	ms->phase = false;
 	for (unsigned w = 0; w < ms->dirty_words; w++) {
-		const uint8_t *d = ms->sm_dirty + (size_t)w * 8;
 		uint64_t b;
 
-		memcpy(&b, d, sizeof(b));
-		if (!b)
-			continue;
-		for (unsigned j = 0; j < 8; j++)
-			if (d[j])
-				mem_sys_merge_sm(ms, w * 8 + j);
+		memcpy(&b, ms->sm_dirty + (size_t)w * 8, sizeof(b));
+		if (b)
+			sys_merge_word(ms, w, b);
 	}
 }
 
@@ -404,7 +429,7 @@ void mem_sys_tick(struct mem_sys *ms)
 	SIM_ASSERT(!ms->phase);
 	do {
 		mask = mem_clock_step(&ms->clk);
-		if (!mem_sys_idle(ms))
+		if (!sys_quiet(ms))
 			sys_step(ms, mask, ms->clk.now);
 	} while (!(mask & (1u << MEM_DOM_CORE)));
 }
@@ -420,8 +445,13 @@ static uint64_t sys_next_time(const struct mem_sys *ms)
 	const struct mem_config *cfg = ms->cfg;
 	uint64_t t = UINT64_MAX;
 
-	if (mem_sys_idle(ms))
+	if (sys_quiet(ms)) { /* replies may still wait in the L1s */
+		for (unsigned i = 0; i < cfg->n_sm; i++) {
+			t = MIN(t, mem_q_head_ready(&ms->l1[i].hitq));
+			t = MIN(t, mem_q_head_ready(&ms->l1[i].respq));
+		}
 		return t;
+	}
 	for (unsigned i = 0; i < cfg->n_sm; i++) {
 		const struct mem_l1 *l = &ms->l1[i];
 
@@ -480,7 +510,7 @@ void mem_sys_skip(struct mem_sys *ms, uint64_t n)
 	t = (c->cycles[MEM_DOM_CORE] + n) * c->period[MEM_DOM_CORE];
 	for (unsigned d = 0; d < MEM_N_DOM; d++)
 		k[d] = t / c->period[d] - c->cycles[d];
-	if (!mem_sys_idle(ms)) {
+	if (!sys_quiet(ms)) {
 		const struct mem_config *cfg = ms->cfg;
 		struct mem_xbar *x[2] = {&ms->rep_net, &ms->req_net};
 		unsigned full = 0;
@@ -699,14 +729,17 @@ void mem_sys_check(const struct mem_sys *ms)
 		check_cache(&l->c);
 		if (l->reqs.n_live > cfg->reqs_per_sm)
 			SIM_BUG("SM %u has %u requests live", i, l->reqs.n_live);
-		if (l->live_delta || l->n_sent || l->wb_staged ||
+		if (l->n_below || l->n_sent || l->wb_staged ||
 		    ms->sm_dirty[i])
 			SIM_BUG("SM %u: share not merged", i);
-		live += l->reqs.n_live;
+		if (l->hitq.n + l->respq.n > l->reqs.n_live)
+			SIM_BUG("SM %u: %u replies queued, %u requests live", i,
+				l->hitq.n + l->respq.n, l->reqs.n_live);
+		live += l->reqs.n_live - l->hitq.n - l->respq.n;
 	}
 	if (live != ms->reqs_live)
-		SIM_BUG("request pools: %u live, counted %u", live,
-			ms->reqs_live);
+		SIM_BUG("request pools: %u live below the L1s, counted %u",
+			live, ms->reqs_live);
 	for (unsigned s = 0; s < ms->n_slices; s++) {
 		check_cache(&ms->slice[s].cache);
 		if (ms->slice[s].ret_q.n &&

@@ -109,23 +109,18 @@ void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
 
 /*
  * The second half of a push (mem_int.h): the k packets at the tail of
- * input i were queued by mem_xbar_push_in since its last announce, with
- * no tick in between (so the queue was empty before them when it holds
- * only them).  The same updates mem_xbar_push makes, in any order.
+ * input i, each eligible from time ready, were queued by
+ * mem_xbar_push_in since its last announce, with no tick in between (so
+ * the queue was empty before them when it holds only them).  The same
+ * updates mem_xbar_push makes, in any order.
  */
-void mem_xbar_announce(struct mem_xbar *x, unsigned i, unsigned k)
+void mem_xbar_announce(struct mem_xbar *x, unsigned i, unsigned k,
+		       uint64_t ready)
 {
-	const struct mem_q *q = &x->in[i];
-	uint32_t e = q->head + q->n - k;
-
-	SIM_ASSERT(k >= 1 && k <= q->n);
+	SIM_ASSERT(k >= 1 && k <= x->in[i].n);
 	x->n_waiting += k;
-	for (unsigned j = 0; j < k; j++, e++) {
-		if (e >= q->cap)
-			e -= q->cap;
-		x->wake = MIN(x->wake, q->e[e].ready);
-	}
-	if (q->n == k) {
+	x->wake = MIN(x->wake, ready);
+	if (x->in[i].n == k) {
 		x->nonempty[i / 64] |= 1ULL << (i % 64);
 		xbar_new_head(x, i);
 	}
