@@ -9,6 +9,11 @@
  * Atomics and accesses that bypass the L1 (.cg, L1D disabled) go straight
  * to the injection queue.  Replies from the crossbar fill the caches (one
  * per cycle) and release every request merged in the MSHR.
+ *
+ * An access (the SM's visit, possibly on its own host thread) writes only
+ * the SM's L1 unit and its injection queue; what it means for shared
+ * state (the request subnet's bookkeeping, a writeback's pool entry) is
+ * left in the unit for the merge (memsys.c, mem_sys_cycle_end).
  */
 #include "../base/base.h"
 #include "mem_int.h"
@@ -21,6 +26,7 @@ void mem_l1_init(struct mem_l1 *l, const struct mem_config *cfg, unsigned sm,
 	mem_cache_init(&l->c, &cfg->l1c, MEM_LVL_L1C);
 	mem_q_init(&l->hitq, MAX(cfg->l1d.latency, cfg->l1c.latency) + 2);
 	mem_q_init(&l->respq, cfg->reply_queue);
+	mem_pool_init(&l->reqs, cfg->reqs_per_sm);
 	l->d_lat = cfg->l1d.latency * core_period;
 	l->c_lat = cfg->l1c.latency * core_period;
 	l->last_access = UINT64_MAX;
@@ -34,25 +40,55 @@ void mem_l1_release(struct mem_l1 *l)
 	mem_cache_release(&l->c);
 	mem_q_release(&l->hitq);
 	mem_q_release(&l->respq);
+	mem_pool_release(&l->reqs);
 }
 
-/* Queue r for the request subnet at this SM's injection port. */
+/*
+ * Queue r for the request subnet at this SM's injection port (the
+ * subnet's bookkeeping follows at the merge: n_sent), with its send time
+ * for the read latency.  Requests are counted the way GPGPU-Sim counts
+ * the memory fetches an SM injects (gpgpu_n_mem_*): by space, reads
+ * (loads, line fetches, atomics) apart from writes (stores, local
+ * writebacks).
+ */
 static void l1_send(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		    uint64_t now)
 {
+	bool wr = r->kind == MEM_WRITE || r->kind == MEM_WRITEBACK;
+
 	r->sm = (uint16_t)l->sm;
 	r->slice = (uint16_t)mem_sys_slice(ms, r->addr);
-	mem_sys_note_send(ms, r, now);
-	mem_xbar_push(&ms->req_net, l->sm, r, now);
+	SIM_ASSERT(now == ms->clk.now); /* mem_xbar_announce's ready */
+	r->sent = now;
+	l->sent[r->space < 3 ? r->space : MEM_GLOBAL][wr]++;
+	mem_xbar_push_in(&ms->req_net, l->sm, r, now);
+	l->n_sent++;
 }
 
-/* A dirty local line was evicted: write it back to the L2. */
+/*
+ * Whether this L1 may take a writeback entry now: the pool (shared with
+ * the L2 slices) has more free entries than the SM id.  Its n_live does
+ * not move in the SM phase (entries taken there are staged, wb_tmp), so
+ * with F entries free at the start of a cycle SMs 0 .. F - 1 may each
+ * take one, whatever the others do in that cycle.
+ */
+static inline bool l1_wb_ok(const struct mem_sys *ms, const struct mem_l1 *l)
+{
+	return ms->wbs.n_live < l->wb_max;
+}
+
+/* A dirty local line was evicted: write it back to the L2.  The entry is
+ * staged in wb_tmp; the merge moves it into the pool (mem_sys_merge_sm). */
 static void l1_writeback(struct mem_sys *ms, struct mem_l1 *l,
 			 const struct mem_cache *c, addr_t a, uint64_t now)
 {
-	struct mem_req *w = mem_pool_get(&ms->wbs);
+	struct mem_req *w = &l->wb_tmp;
 
-	SIM_ASSERT(w); /* the cache checked wb_ok */
+	SIM_ASSERT(!l->wb_staged && l1_wb_ok(ms, l)); /* the cache checked
+							 wb_ok; one access
+							 per cycle */
+	memset(w, 0, sizeof(*w));
+	l->wb_staged = true;
 	w->kind = MEM_WRITEBACK;
 	w->addr = a;
 	w->size = c->cfg.line_bytes;
@@ -102,6 +138,7 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 		if (mem_q_full(out))
 			return false;
 		l1_send(ms, l, r, now);
+		l->n_below++;
 		l->last_access = now;
 		l->rf_c = NULL;
 		return true;
@@ -114,7 +151,7 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 	c = is_const ? &l->c : &l->d;
 	/* the cache only tests slots < 1 and slots < 2 */
 	unsigned slots = MIN(mem_q_free(out), 2u);
-	bool wb_ok = ms->wbs.free != NULL;
+	bool wb_ok = l1_wb_ok(ms, l);
 	mem_cache_access(c, r, r->kind == MEM_READ ? MEM_OP_READ : MEM_OP_WRITE,
 			 slots, wb_ok, &res);
 	if (res.outcome == MEM_RESFAIL) {
@@ -128,6 +165,8 @@ bool mem_l1_access(struct mem_sys *ms, struct mem_l1 *l, struct mem_req *r,
 
 		mem_q_push(&l->hitq, r, at);
 		l->due = MIN(l->due, at);
+	} else { /* kept in an MSHR or written down */
+		l->n_below++;
 	}
 	if (res.fetch) { /* the fetch is counted under its request's space */
 		c->mshr[res.mshr].fetch.space = r->space;
@@ -172,7 +211,7 @@ static bool l1_remembered(const struct mem_sys *ms, const struct mem_l1 *l,
 	default:
 		return l->rf_gen == c->gen &&
 		       l->rf_slots == MIN(mem_q_free(&ms->req_net.in[l->sm]), 2u) &&
-		       l->rf_wb == (ms->wbs.free != NULL);
+		       l->rf_wb == l1_wb_ok(ms, l);
 	}
 }
 
@@ -211,7 +250,7 @@ bool mem_l1_refused_again(struct mem_sys *ms, struct mem_l1 *l,
 		return false;
 	c->st.resfails++;
 	l1_remember(l, c, a->addr, a->size, a->kind, a->space, 0,
-		    ms->wbs.free != NULL, MEM_RF_SLOT, l->rf_set);
+		    l1_wb_ok(ms, l), MEM_RF_SLOT, l->rf_set);
 	return true;
 }
 
@@ -235,6 +274,8 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
 		mem_q_push(&l->respq, r, now);
 		l->due = MIN(l->due, now);
 		l->events++;
+		SIM_ASSERT(ms->reqs_live > 0);
+		ms->reqs_live--;
 		return;
 	}
 	c = r->level == MEM_LVL_L1C ? &l->c : &l->d;
@@ -243,6 +284,8 @@ void mem_l1_tick(struct mem_sys *ms, struct mem_l1 *l, uint64_t now)
 	mem_q_pop(ej);
 	l->events++;
 	l->due = MIN(l->due, now);
+	SIM_ASSERT(ms->reqs_live >= mem_cache_mshr_count(c, r->mshr));
+	ms->reqs_live -= mem_cache_mshr_count(c, r->mshr);
 	list = mem_cache_fill(c, r->mshr);
 	while (list) {
 		struct mem_req *next = list->next;
@@ -278,9 +321,10 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 
 	memset(w, 0, sizeof(*w));
 	w->in_n = &out->n;
-	w->wb_free = &ms->wbs.free;
+	w->wb_live = &ms->wbs.n_live;
+	w->wb_max = l->wb_max;
 	w->in_hi = UINT32_MAX;
-	if (ms->sm_live[sm] >= ms->cfg->reqs_per_sm) {
+	if (l->reqs.n_live >= ms->cfg->reqs_per_sm) {
 		w->why = MEM_PW_QUOTA;
 		return true;
 	}
@@ -297,7 +341,7 @@ bool mem_sys_push_wait(const struct mem_sys *ms, unsigned sm,
 	w->why = MEM_PW_TAG;
 	w->gen = c->gen;
 	w->slots = (uint8_t)MIN(mem_q_free(out), 2u);
-	w->wb = ms->wbs.free != NULL;
+	w->wb = l1_wb_ok(ms, l);
 	/* the occupancies with the same free slots up to 2 */
 	w->in_lo = w->slots < 2 ? out->cap - w->slots : 0;
 	w->in_hi = w->slots < 2 ? w->in_lo : out->cap - 2;
@@ -344,8 +388,8 @@ static inline bool push_same(const struct mem_sys *ms, unsigned sm,
 
 	/* the quota test comes first and refuses uncounted */
 	if (w->why == MEM_PW_QUOTA)
-		return ms->sm_live[sm] >= ms->cfg->reqs_per_sm;
-	if (ms->sm_live[sm] >= ms->cfg->reqs_per_sm)
+		return l->reqs.n_live >= ms->cfg->reqs_per_sm;
+	if (l->reqs.n_live >= ms->cfg->reqs_per_sm)
 		return false;
 	switch (w->why) {
 	case MEM_PW_SLOT:
@@ -364,7 +408,7 @@ static inline bool push_same(const struct mem_sys *ms, unsigned sm,
 		return !mem_q_full(&l->hitq) &&
 		       w->gen == (w->count == 2 ? l->c.gen : l->d.gen) &&
 		       w->slots == MIN(mem_q_free(&ms->req_net.in[sm]), 2u) &&
-		       w->wb == (ms->wbs.free != NULL);
+		       w->wb == l1_wb_ok(ms, l);
 	}
 }
 

@@ -23,6 +23,13 @@
  * (mem_sys_next_event) is more than one cycle away, may be fast-forwarded
  * with mem_sys_skip.
  *
+ * The SM phase (several host threads, issue 17 item 7): the pops and
+ * pushes of the SMs of one cycle may run concurrently, in any order, when
+ * they are bracketed by mem_sys_cycle_begin and mem_sys_cycle_end and
+ * each SM's calls stay on one thread.  The results do not depend on that
+ * order: an SM's calls (those with an sm argument) write only its own
+ * share, and mem_sys_cycle_end applies the shared effects in SM order.
+ *
  * All time inside the memory system is kept on one global time line (see
  * struct mem_clock); latencies are configured in the cycles of the domain
  * that owns them and converted at init.  Evaluation order within one global
@@ -374,6 +381,18 @@ bool mem_sys_can_push(const struct mem_sys *ms, unsigned sm);
 bool mem_sys_pop(struct mem_sys *ms, unsigned sm, struct mem_reply *out);
 /* True when mem_sys_pop would return a reply for SM sm now (no change). */
 bool mem_sys_reply_ready(const struct mem_sys *ms, unsigned sm);
+/*
+ * Open and close the SM phase of a cycle (serial, around the SM visits).
+ * Inside it only the SM-side calls (those taking an sm) may be made, each
+ * SM's on one thread.  An L1 that evicts a dirty line takes a writeback
+ * entry only while the pool had more free entries at the start of the
+ * phase than its SM id (at most one per SM per cycle), so no SM depends
+ * on another's visit.  Outside a phase the SM-side calls apply their
+ * shared effects at once (the same results, one call at a time).
+ * cycle_end costs a scan of one byte per SM when nothing moved.
+ */
+void mem_sys_cycle_begin(struct mem_sys *ms);
+void mem_sys_cycle_end(struct mem_sys *ms);
 /* Advance every clock domain by one core cycle. */
 void mem_sys_tick(struct mem_sys *ms);
 /* True when no request is anywhere in the system (ticks would be no-ops). */
@@ -435,7 +454,9 @@ struct mem_push_wait {
 				 MSHRs) of the cache whose tag check
 				 refused */
 	const uint32_t *in_n; /* occupancy of the SM's injection queue */
-	struct mem_req *const *wb_free; /* the writeback pool's free list */
+	const unsigned *wb_live; /* the writeback pool's entries in use */
+	uint32_t wb_max;      /* MEM_PW_TAG: the L1 may take a writeback
+				 entry while *wb_live < wb_max */
 	uint32_t in_lo;       /* occupancies in_lo..in_hi keep the refusal */
 	uint32_t in_hi;
 	uint8_t why;          /* enum mem_push_why: the test that refuses */
@@ -477,7 +498,7 @@ void mem_sys_push_refused(struct mem_sys *ms, unsigned sm,
 static inline bool mem_push_wait_holds(const struct mem_push_wait *w)
 {
 	return *w->in_n >= w->in_lo && *w->in_n <= w->in_hi &&
-	       (w->why != MEM_PW_TAG || (*w->wb_free != NULL) == w->wb);
+	       (w->why != MEM_PW_TAG || (*w->wb_live < w->wb_max) == w->wb);
 }
 /*
  * What can wake an SM that sleeps, besides its own events: a word the L1

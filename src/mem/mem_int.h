@@ -370,6 +370,21 @@ void mem_xbar_release(struct mem_xbar *x);
 /* Queue r at input i, eligible from time ready; input must not be full. */
 void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
 		   uint64_t ready);
+/*
+ * mem_xbar_push in two halves, for an SM's injection port during the SM
+ * phase of a cycle (several SMs at once): push_in writes only input i's
+ * queue; announce, called serially before the next tick, does the rest
+ * (waiting count, wake time, non-empty bit, head filing) for the k
+ * packets pushed in since input i's last announce, all eligible from
+ * time ready (an L1 sends at the current time).
+ */
+static inline void mem_xbar_push_in(struct mem_xbar *x, unsigned i,
+				    struct mem_req *r, uint64_t ready)
+{
+	mem_q_push(&x->in[i], r, ready);
+}
+void mem_xbar_announce(struct mem_xbar *x, unsigned i, unsigned k,
+		       uint64_t ready);
 void mem_xbar_tick(struct mem_xbar *x, uint64_t now);
 /*
  * The same cycle computed the plain way: every non-empty input visited in
@@ -489,7 +504,8 @@ static inline void mem_dram_note_push(struct mem_dram *d, uint64_t ready)
  * L1 unit and L2 slice (l1.c, l2.c)
  * ================================================================ */
 
-/* Per-SM L1 data and constant caches with their reply queues. */
+/* Per-SM L1 data and constant caches with their reply queues, and the
+ * SM's share of the memory system's SM side. */
 struct mem_l1 {
 	struct mem_cache d;      /* L1D */
 	struct mem_cache c;      /* L1C */
@@ -522,6 +538,27 @@ struct mem_l1 {
 				    hitq and respq heads (UINT64_MAX: both
 				    empty); exact after a pop: mem_sys_pop
 				    returns at once before it */
+	/* the SM's own share of the memory system's SM side: written only
+	 * by the SM's calls in the SM phase of a cycle (several SMs may run
+	 * at once), folded into the shared state by the serial merge
+	 * (memsys.c, mem_sys_cycle_end) in SM order */
+	struct mem_pool reqs;    /* the SM's caller requests (reqs_per_sm);
+				    n_live: those in flight */
+	unsigned n_below;        /* caller requests that went below the
+				    L1 (not to hitq) since the last merge
+				    (for mem_sys.reqs_live) */
+	unsigned n_sent;         /* packets queued at the injection port
+				    since the last merge (not yet announced
+				    to the request subnet) */
+	unsigned wb_max;         /* the writeback pool's n_live below which
+				    this L1 may take an entry: its size
+				    less the SM id (see l1_wb_ok) */
+	bool wb_staged;          /* wb_tmp holds a writeback taken this
+				    cycle, queued at the injection port; the
+				    merge moves it into a pool entry */
+	struct mem_req wb_tmp;   /* the staged writeback */
+	uint64_t sent[3][2];     /* requests sent down, per enum mem_space
+				    and [read, write] (see struct mem_stats) */
 };
 
 /* One L2 slice (memory sub-partition). */
@@ -542,9 +579,24 @@ struct mem_sys {
 	struct mem_q **dram_ret;       /* per slice: &slice[i].ret_q */
 	struct mem_xbar req_net;       /* SMs -> slices */
 	struct mem_xbar rep_net;       /* slices -> SMs */
-	struct mem_pool reqs;          /* caller requests */
-	struct mem_pool wbs;           /* writebacks (L1 local and L2) */
-	unsigned *sm_live;             /* caller requests in flight per SM */
+	struct mem_pool wbs;           /* writebacks (L1 local and L2);
+					  its n_live changes only outside
+					  the SM phase */
+	unsigned reqs_live;            /* caller requests below the L1s:
+					  pushed, not answered by an L1 hit,
+					  not yet in an L1's reply queue
+					  (counted up at the merge, down by
+					  mem_l1_tick) */
+	uint8_t *sm_dirty;             /* per SM (dirty_words * 8 bytes):
+					  its share (mem_l1) changed since
+					  the last merge; each SM writes
+					  only its own byte */
+	unsigned dirty_words;          /* 64-bit words of sm_dirty */
+	bool phase;                    /* between mem_sys_cycle_begin and
+					  mem_sys_cycle_end: the SM side
+					  defers its shared effects to the
+					  merge; outside, each SM-side call
+					  merges its SM before it returns */
 	unsigned n_slices;             /* n_mem * n_sub */
 	uint64_t dram_lat;             /* dram_latency in time units */
 	uint64_t l2_lat;               /* L2 hit latency in time units */
@@ -553,8 +605,6 @@ struct mem_sys {
 	uint64_t stall_dramfull;       /* see struct mem_stats */
 	uint64_t rd_lat_sum;           /* see struct mem_stats */
 	uint64_t rd_lat_n;             /* see struct mem_stats */
-	uint64_t sent[3][2];           /* requests the L1s sent down, per
-					  enum mem_space and [read, write] */
 	bool tick_all;                 /* test hook: tick every component in
 					  every cycle of its domain, ignoring
 					  wake times and work bitsets (the
@@ -582,10 +632,23 @@ static inline unsigned mem_sys_slice(const struct mem_sys *ms, addr_t a)
 }
 
 /*
- * Bookkeeping of a request the L1 sends towards the L2 (l1.c): its send
- * time and the per-space, per-direction count.
+ * Fold SM sm's share (struct mem_l1: n_below, n_sent, wb_staged) into
+ * the shared state: the live count, the writeback pool (the staged
+ * writeback moves into a pool entry) and the request subnet's
+ * bookkeeping.  Serial: mem_sys_cycle_end calls it in SM order.
  */
-void mem_sys_note_send(struct mem_sys *ms, struct mem_req *r, uint64_t now);
+void mem_sys_merge_sm(struct mem_sys *ms, unsigned sm);
+/*
+ * SM sm's share changed (l1.c, memsys.c): in the SM phase mark it for
+ * the merge (the SM's own byte), outside it merge at once.
+ */
+static inline void mem_sys_note_sm(struct mem_sys *ms, unsigned sm)
+{
+	if (ms->phase)
+		ms->sm_dirty[sm] = 1;
+	else
+		mem_sys_merge_sm(ms, sm);
+}
 /* A reply leaves the L2 at time ready (l2.c): the read-latency sum. */
 void mem_sys_note_reply(struct mem_sys *ms, const struct mem_req *r,
 			uint64_t ready);

@@ -11,6 +11,11 @@
  * channels and crossbar subnets keep a wake time, slices and L1s are
  * visited through bitsets of non-empty queues), and mem_sys_next_event
  * tells how many core cycles mem_sys_skip may jump in O(components).
+ *
+ * The SM side (pushes and pops, in the SMs' visits of a cycle, possibly on
+ * several host threads) writes only the SM's own share (struct mem_l1:
+ * its request pool, send counters, injection queue, a staged writeback);
+ * mem_sys_cycle_end merges the shares into the shared state in SM order.
  */
 #include "../base/base.h"
 
@@ -55,9 +60,9 @@ static void sys_slice_init(struct mem_sys *ms)
  * Everything is allocated here and nowhere else: per-SM L1 units, one
  * slice per sub-partition, one DRAM channel per n_sub slices (the channel
  * reads its slices' queues through dram_in/dram_ret), the two crossbar
- * subnets, and two request pools: reqs_per_sm caller requests per SM, and
- * wb_pool writeback buffers per slice and per SM.  Line fetches need no
- * pool: each MSHR embeds its own.
+ * subnets, and the request pools: reqs_per_sm caller requests per SM (in
+ * its L1 unit), and one pool of wb_pool writeback buffers per slice and
+ * per SM.  Line fetches need no pool: each MSHR embeds its own.
  */
 struct mem_sys *mem_sys_create(const struct mem_config *cfg,
 			       mem_atomic_fn atomic, void *ctx)
@@ -100,9 +105,12 @@ struct mem_sys *mem_sys_create(const struct mem_config *cfg,
 	/* one bitset of slices with work: ROP queue or return queue */
 	for (unsigned c = 0; c < cfg->n_mem; c++)
 		ms->dram[c].ret_ne = ms->req_net.out_ne;
-	mem_pool_init(&ms->reqs, cfg->n_sm * cfg->reqs_per_sm);
 	mem_pool_init(&ms->wbs, cfg->wb_pool * (ns + cfg->n_sm));
-	ms->sm_live = xcalloc(cfg->n_sm, sizeof(*ms->sm_live));
+	SIM_ASSERT(ms->wbs.size >= cfg->n_sm);
+	for (unsigned i = 0; i < cfg->n_sm; i++)
+		ms->l1[i].wb_max = ms->wbs.size - i;
+	ms->dirty_words = (cfg->n_sm + 7) / 8;
+	ms->sm_dirty = xcalloc(ms->dirty_words, 8);
 	sys_slice_init(ms);
 	return ms;
 }
@@ -122,40 +130,40 @@ void mem_sys_destroy(struct mem_sys *ms)
 		mem_dram_release(&ms->dram[c]);
 	mem_xbar_release(&ms->req_net);
 	mem_xbar_release(&ms->rep_net);
-	mem_pool_release(&ms->reqs);
 	mem_pool_release(&ms->wbs);
 	free(ms->l1);
 	free(ms->slice);
 	free(ms->dram);
 	free(ms->dram_in);
 	free(ms->dram_ret);
-	free(ms->sm_live);
+	free(ms->sm_dirty);
 	free(ms);
 }
 
 bool mem_sys_can_push(const struct mem_sys *ms, unsigned sm)
 {
-	return ms->sm_live[sm] < ms->cfg->reqs_per_sm &&
+	return ms->l1[sm].reqs.n_live < ms->cfg->reqs_per_sm &&
 	       ms->l1[sm].last_access != ms->clk.now;
 }
 
 /*
- * The request object is taken from the SM's share of the pool before the
- * L1 sees it and handed back if the L1 refuses, so a refused push leaves
- * no trace except the cache's reservation-fail counter.
+ * The request object is taken from the SM's own pool before the L1 sees
+ * it and handed back if the L1 refuses, so a refused push leaves no trace
+ * except the cache's reservation-fail counter.
  */
 bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a)
 {
+	struct mem_l1 *l = &ms->l1[sm];
 	struct mem_req *r;
 
 	SIM_ASSERT(sm < ms->cfg->n_sm);
 	SIM_ASSERT(a->kind == MEM_READ || a->kind == MEM_WRITE ||
 		   a->kind == MEM_ATOMIC);
 	if (!mem_sys_can_push(ms, sm) ||
-	    mem_l1_refused_again(ms, &ms->l1[sm], a, ms->clk.now))
+	    mem_l1_refused_again(ms, l, a, ms->clk.now))
 		return false;
-	r = mem_pool_get(&ms->reqs);
-	SIM_ASSERT(r); /* per-SM quotas partition the pool */
+	r = mem_pool_get(&l->reqs);
+	SIM_ASSERT(r); /* the pool holds the SM's quota */
 	r->addr = a->addr;
 	r->tag = a->tag;
 	r->size = a->size;
@@ -163,11 +171,12 @@ bool mem_sys_push(struct mem_sys *ms, unsigned sm, const struct mem_access *a)
 	r->space = (uint8_t)a->space;
 	r->flags = (uint8_t)a->flags;
 	r->sm = (uint16_t)sm;
-	if (!mem_l1_access(ms, &ms->l1[sm], r, ms->clk.now)) {
+	if (!mem_l1_access(ms, l, r, ms->clk.now)) {
 		mem_pool_put(r);
 		return false;
 	}
-	ms->sm_live[sm]++;
+	if (l->n_below | l->n_sent) /* not a hit answered by the L1 */
+		mem_sys_note_sm(ms, sm);
 	return true;
 }
 
@@ -192,8 +201,8 @@ static bool sys_pop(struct mem_sys *ms, struct mem_l1 *l, unsigned sm,
 	out->tag = r->tag;
 	out->value = r->value;
 	out->kind = (enum mem_kind)r->kind;
-	mem_pool_put(r);
-	ms->sm_live[sm]--;
+	SIM_ASSERT(r->pool == &l->reqs);
+	mem_pool_put(r); /* the SM's own pool: nothing else to tell */
 	return true;
 }
 
@@ -217,13 +226,94 @@ bool mem_sys_reply_ready(const struct mem_sys *ms, unsigned sm)
 }
 
 /*
- * Every request in flight is a pool object (a caller request or a
- * writeback) or an MSHR fetch, and every busy MSHR has a pool object
- * merged on it or waiting on it, so two counters decide idleness.
+ * Every request in flight below the L1s' reply queues is a caller
+ * request counted in reqs_live, a writeback or an MSHR fetch, and every
+ * busy MSHR has a pool object merged on it or waiting on it, so two
+ * counters tell whether a tick has anything to do.  Replies waiting in an
+ * L1's hit or reply queue need no tick (the SM pops them), so they are
+ * left out: a pop changes no shared state.
  */
+static inline bool sys_quiet(const struct mem_sys *ms)
+{
+	SIM_ASSERT(!ms->phase);
+	return ms->reqs_live == 0 && ms->wbs.n_live == 0;
+}
+
 bool mem_sys_idle(const struct mem_sys *ms)
 {
-	return ms->reqs.n_live == 0 && ms->wbs.n_live == 0;
+	if (!sys_quiet(ms))
+		return false;
+	for (unsigned i = 0; i < ms->cfg->n_sm; i++)
+		if (ms->l1[i].hitq.n || ms->l1[i].respq.n)
+			return false;
+	return true;
+}
+
+/* mem_sys_merge_sm but for the SM's dirty byte (mem_sys_cycle_end clears
+ * a word of them at once). */
+static inline void sys_merge(struct mem_sys *ms, unsigned sm)
+{
+	struct mem_l1 *l = &ms->l1[sm];
+
+	ms->reqs_live += l->n_below;
+	l->n_below = 0;
+	if (!l->n_sent) /* merged on an MSHR's fetch in flight */
+		return;
+	if (l->wb_staged) { /* the last packet the L1 queued */
+		struct mem_q *q = &ms->req_net.in[sm];
+		struct mem_req *w = mem_pool_get(&ms->wbs);
+		uint32_t t = q->head + q->n - 1;
+
+		SIM_ASSERT(w); /* SMs 0 .. F - 1 at most took one (l1_wb_ok) */
+		if (t >= q->cap)
+			t -= q->cap;
+		SIM_ASSERT(q->n && q->e[t].req == &l->wb_tmp);
+		*w = l->wb_tmp;
+		w->pool = &ms->wbs;
+		w->next = NULL;
+		q->e[t].req = w;
+		l->wb_staged = false;
+	}
+	mem_xbar_announce(&ms->req_net, sm, l->n_sent, ms->clk.now);
+	l->n_sent = 0;
+}
+
+void mem_sys_merge_sm(struct mem_sys *ms, unsigned sm)
+{
+	sys_merge(ms, sm);
+	ms->sm_dirty[sm] = 0;
+}
+
+void mem_sys_cycle_begin(struct mem_sys *ms)
+{
+	SIM_ASSERT(!ms->phase);
+	ms->phase = true;
+}
+
+/* Merge the SMs whose bytes are set in dirty word w of value b (each
+ * set byte is 1), in SM order.  Out of line: the launch loop inlines
+ * mem_sys_cycle_end, and this must not weigh on its registers. */
+static void __attribute__((noinline)) sys_merge_word(struct mem_sys *ms,
+						      unsigned w, uint64_t b)
+{
+	memset(ms->sm_dirty + (size_t)w * 8, 0, sizeof(b));
+	for (; b; b &= b - 1)
+		sys_merge(ms, w * 8 + bit_ctz64(b) / 8);
+}
+
+/* Only the words of sm_dirty with a byte set are looked into (many
+ * cycles: none). */
+void mem_sys_cycle_end(struct mem_sys *ms)
+{
+	SIM_ASSERT(ms->phase);
+	ms->phase = false;
+	for (unsigned w = 0; w < ms->dirty_words; w++) {
+		uint64_t b;
+
+		memcpy(&b, ms->sm_dirty + (size_t)w * 8, sizeof(b));
+		if (b)
+			sys_merge_word(ms, w, b);
+	}
 }
 
 /*
@@ -336,9 +426,10 @@ void mem_sys_tick(struct mem_sys *ms)
 {
 	unsigned mask;
 
+	SIM_ASSERT(!ms->phase);
 	do {
 		mask = mem_clock_step(&ms->clk);
-		if (!mem_sys_idle(ms))
+		if (!sys_quiet(ms))
 			sys_step(ms, mask, ms->clk.now);
 	} while (!(mask & (1u << MEM_DOM_CORE)));
 }
@@ -354,8 +445,13 @@ static uint64_t sys_next_time(const struct mem_sys *ms)
 	const struct mem_config *cfg = ms->cfg;
 	uint64_t t = UINT64_MAX;
 
-	if (mem_sys_idle(ms))
+	if (sys_quiet(ms)) { /* replies may still wait in the L1s */
+		for (unsigned i = 0; i < cfg->n_sm; i++) {
+			t = MIN(t, mem_q_head_ready(&ms->l1[i].hitq));
+			t = MIN(t, mem_q_head_ready(&ms->l1[i].respq));
+		}
 		return t;
+	}
 	for (unsigned i = 0; i < cfg->n_sm; i++) {
 		const struct mem_l1 *l = &ms->l1[i];
 
@@ -414,7 +510,7 @@ void mem_sys_skip(struct mem_sys *ms, uint64_t n)
 	t = (c->cycles[MEM_DOM_CORE] + n) * c->period[MEM_DOM_CORE];
 	for (unsigned d = 0; d < MEM_N_DOM; d++)
 		k[d] = t / c->period[d] - c->cycles[d];
-	if (!mem_sys_idle(ms)) {
+	if (!sys_quiet(ms)) {
 		const struct mem_config *cfg = ms->cfg;
 		struct mem_xbar *x[2] = {&ms->rep_net, &ms->req_net};
 		unsigned full = 0;
@@ -469,20 +565,6 @@ void mem_sys_flush_l1(struct mem_sys *ms)
 }
 
 /*
- * Requests reach the crossbar only through l1_send: count them the way
- * GPGPU-Sim counts the memory fetches an SM injects (gpgpu_n_mem_*): by
- * space, reads (loads, line fetches, atomics) apart from writes (stores,
- * local writebacks).  The send time feeds the read latency.
- */
-void mem_sys_note_send(struct mem_sys *ms, struct mem_req *r, uint64_t now)
-{
-	bool wr = r->kind == MEM_WRITE || r->kind == MEM_WRITEBACK;
-
-	r->sent = now;
-	ms->sent[r->space < 3 ? r->space : MEM_GLOBAL][wr]++;
-}
-
-/*
  * GPGPU-Sim's averagemflatency: core cycles from the fetch leaving the SM
  * to its reply leaving the L2 towards the SM, over data-returning requests
  * (write acknowledgements are left out).
@@ -531,11 +613,16 @@ void mem_sys_stats(const struct mem_sys *ms, struct mem_stats *out)
 {
 	const struct mem_config *cfg = ms->cfg;
 	struct mem_dram_stats *t = &out->dram;
+	uint64_t sent[3][2] = {{0}};
 
 	memset(out, 0, sizeof(*out));
 	for (unsigned i = 0; i < cfg->n_sm; i++) {
 		add_cache(&out->l1d, &ms->l1[i].d.st);
 		add_cache(&out->l1c, &ms->l1[i].c.st);
+		for (unsigned sp = 0; sp < 3; sp++) {
+			sent[sp][0] += ms->l1[i].sent[sp][0];
+			sent[sp][1] += ms->l1[i].sent[sp][1];
+		}
 	}
 	for (unsigned s = 0; s < ms->n_slices; s++)
 		add_cache(&out->l2, &ms->slice[s].cache.st);
@@ -547,11 +634,11 @@ void mem_sys_stats(const struct mem_sys *ms, struct mem_stats *out)
 	out->stall_dramfull = ms->stall_dramfull;
 	out->rd_lat_sum = ms->rd_lat_sum;
 	out->rd_lat_n = ms->rd_lat_n;
-	out->sm_rd_global = ms->sent[MEM_GLOBAL][0];
-	out->sm_wr_global = ms->sent[MEM_GLOBAL][1];
-	out->sm_rd_local = ms->sent[MEM_LOCAL][0];
-	out->sm_wr_local = ms->sent[MEM_LOCAL][1];
-	out->sm_const = ms->sent[MEM_CONST][0] + ms->sent[MEM_CONST][1];
+	out->sm_rd_global = sent[MEM_GLOBAL][0];
+	out->sm_wr_global = sent[MEM_GLOBAL][1];
+	out->sm_rd_local = sent[MEM_LOCAL][0];
+	out->sm_wr_local = sent[MEM_LOCAL][1];
+	out->sm_const = sent[MEM_CONST][0] + sent[MEM_CONST][1];
 	out->icnt_req_pkts = ms->req_net.pkts;
 	out->icnt_req_flits = ms->req_net.flits;
 	out->icnt_rep_pkts = ms->rep_net.pkts;
@@ -633,16 +720,26 @@ void mem_sys_check(const struct mem_sys *ms)
 	const struct mem_config *cfg = ms->cfg;
 	unsigned live = 0;
 
+	if (ms->phase)
+		SIM_BUG("memory system checked inside the SM phase");
 	for (unsigned i = 0; i < cfg->n_sm; i++) {
-		check_cache(&ms->l1[i].d);
-		check_cache(&ms->l1[i].c);
-		if (ms->sm_live[i] > cfg->reqs_per_sm)
-			SIM_BUG("SM %u has %u requests live", i, ms->sm_live[i]);
-		live += ms->sm_live[i];
+		const struct mem_l1 *l = &ms->l1[i];
+
+		check_cache(&l->d);
+		check_cache(&l->c);
+		if (l->reqs.n_live > cfg->reqs_per_sm)
+			SIM_BUG("SM %u has %u requests live", i, l->reqs.n_live);
+		if (l->n_below || l->n_sent || l->wb_staged ||
+		    ms->sm_dirty[i])
+			SIM_BUG("SM %u: share not merged", i);
+		if (l->hitq.n + l->respq.n > l->reqs.n_live)
+			SIM_BUG("SM %u: %u replies queued, %u requests live", i,
+				l->hitq.n + l->respq.n, l->reqs.n_live);
+		live += l->reqs.n_live - l->hitq.n - l->respq.n;
 	}
-	if (live != ms->reqs.n_live)
-		SIM_BUG("request pool: %u live, SMs account for %u",
-			ms->reqs.n_live, live);
+	if (live != ms->reqs_live)
+		SIM_BUG("request pools: %u live below the L1s, counted %u",
+			live, ms->reqs_live);
 	for (unsigned s = 0; s < ms->n_slices; s++) {
 		check_cache(&ms->slice[s].cache);
 		if (ms->slice[s].ret_q.n &&

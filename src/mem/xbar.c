@@ -108,6 +108,25 @@ void mem_xbar_push(struct mem_xbar *x, unsigned i, struct mem_req *r,
 }
 
 /*
+ * The second half of a push (mem_int.h): the k packets at the tail of
+ * input i, each eligible from time ready, were queued by
+ * mem_xbar_push_in since its last announce, with no tick in between (so
+ * the queue was empty before them when it holds only them).  The same
+ * updates mem_xbar_push makes, in any order.
+ */
+void mem_xbar_announce(struct mem_xbar *x, unsigned i, unsigned k,
+		       uint64_t ready)
+{
+	SIM_ASSERT(k >= 1 && k <= x->in[i].n);
+	x->n_waiting += k;
+	x->wake = MIN(x->wake, ready);
+	if (x->in[i].n == k) {
+		x->nonempty[i / 64] |= 1ULL << (i % 64);
+		xbar_new_head(x, i);
+	}
+}
+
+/*
  * Grant input i's head packet, going to output o, at time now (the
  * caller checked that head, input port and output allow it).
  */

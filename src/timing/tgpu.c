@@ -1014,7 +1014,9 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			t->run[n_run++] = (uint16_t)i;
 		}
 		/* the visits: each writes only its own SM's state */
+		mem_sys_cycle_begin(t->ms);
 		t->st.par_cycles += tpar_visit(t->par, t, t->run, n_run);
+		mem_sys_cycle_end(t->ms);
 		/* the join, in SM order */
 		launch_join(t, n_run, &wake);
 		if (t->err) {

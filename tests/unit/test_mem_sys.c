@@ -608,6 +608,159 @@ TEST(flood_starved_no_loss_and_deterministic)
 	CHECK(memcmp(&f1.st, &f2.st, sizeof(f1.st)) == 0);
 }
 
+/* ================================================================
+ * The SM phase: visits of one cycle in any order
+ * ================================================================ */
+
+#define PH_SMS 16
+#define PH_N 400
+
+struct phase_run {
+	uint64_t hash[PH_SMS];   /* per SM: its pushes' outcomes and replies,
+				    in the SM's own order */
+	uint64_t cycles;         /* until everything returned */
+	uint64_t tight;          /* SM visits that found the writeback pool
+				    with no more free entries than their SM
+				    id (l1_wb_ok false, entries left) */
+	struct mem_stats st;     /* final counters */
+	uint64_t atom;           /* atomic counter */
+};
+
+static uint64_t phase_atom(void *ctx, unsigned sm, uint64_t tag, addr_t a)
+{
+	struct phase_run *f = ctx;
+
+	return f->atom++;
+}
+
+static uint64_t phase_mix(uint64_t h, uint64_t v)
+{
+	return (h ^ v) * 1099511628211ULL;
+}
+
+/*
+ * PH_SMS SMs pop and push every cycle inside cycle_begin/cycle_end,
+ * visited in SM order (order 0), in reverse (1), or rotated by the cycle
+ * (2); each SM draws its accesses from its own generator, mostly local
+ * loads and stores that evict dirty lines from a one-line L1 into a
+ * writeback pool of one entry per component, so that several L1s often
+ * want the pool's last entries in one cycle (a rule that let the SMs
+ * visited first take them, as the one-thread step once did, fails this).
+ */
+static void phase_run(const struct mem_config *c, unsigned order,
+		      struct phase_run *f)
+{
+	struct mem_sys *ms = mem_sys_create(c, phase_atom, f);
+	unsigned issued[PH_SMS] = {0}, out[PH_SMS] = {0}, done = 0;
+	uint64_t seed[PH_SMS];
+	struct mem_access a[PH_SMS];
+
+	memset(f, 0, sizeof(*f));
+	for (unsigned s = 0; s < PH_SMS; s++) {
+		a[s].tag = UINT64_MAX;
+		seed[s] = 777 + s;
+		f->hash[s] = 1469598103934665603ULL;
+	}
+	while (done < PH_SMS * PH_N && f->cycles < 2000000) {
+		mem_sys_cycle_begin(ms);
+		for (unsigned k = 0; k < PH_SMS; k++) {
+			unsigned s = order == 0 ? k : order == 1 ?
+				PH_SMS - 1 - k : (unsigned)((k + f->cycles) % PH_SMS);
+			struct mem_reply r;
+			uint64_t x;
+
+			while (mem_sys_pop(ms, s, &r)) {
+				f->hash[s] = phase_mix(f->hash[s],
+					f->cycles * 131 + r.tag * 7 + r.value);
+				done++;
+				out[s]--;
+			}
+			if (a[s].tag == UINT64_MAX && issued[s] < PH_N) {
+				x = lcg(&seed[s]);
+				a[s].tag = issued[s];
+				/* mostly local: read line A, write it (dirty),
+				 * read line B (A written back), write B, ... */
+				a[s].addr = ((issued[s] >> 1) & 1) * 128 +
+					    s * 0x10000;
+				a[s].size = 32;
+				a[s].flags = 0;
+				a[s].kind = issued[s] & 1 ? MEM_WRITE : MEM_READ;
+				a[s].space = MEM_LOCAL;
+				if ((x >> 8) % 8 == 0) { /* or anything else */
+					a[s].addr = (x % 64) * 128;
+					a[s].flags = (x >> 12) % 5 == 0 ?
+						MEM_F_BYPASS_L1 : 0;
+					a[s].kind = (x >> 16) % 3 ? MEM_READ :
+						    MEM_WRITE;
+					a[s].space = MEM_GLOBAL;
+					if ((x >> 20) % 5 == 0)
+						a[s].kind = MEM_ATOMIC;
+				}
+			}
+			if (ms->wbs.n_live < ms->wbs.size &&
+			    ms->wbs.n_live >= ms->l1[s].wb_max)
+				f->tight++;
+			/* a local access waits for the SM's replies (a
+			 * store then hits the line its load brought) */
+			if (a[s].tag != UINT64_MAX &&
+			    (a[s].space != MEM_LOCAL || !out[s])) {
+				bool ok = mem_sys_push(ms, s, &a[s]);
+
+				f->hash[s] = phase_mix(f->hash[s],
+						       f->cycles * 2 + ok);
+				if (ok) {
+					issued[s]++;
+					out[s]++;
+					a[s].tag = UINT64_MAX;
+				}
+			}
+		}
+		mem_sys_cycle_end(ms);
+		mem_sys_check(ms);
+		mem_sys_tick(ms);
+		f->cycles++;
+	}
+	/* the last writebacks drain */
+	for (unsigned k = 0; k < 100000 && !mem_sys_idle(ms); k++)
+		mem_sys_tick(ms);
+	CHECK(mem_sys_idle(ms));
+	mem_sys_stats(ms, &f->st);
+	mem_sys_destroy(ms);
+}
+
+/* The SM visits of a cycle give the same results in any order (they may
+ * run on several host threads: mem.h, mem_sys_cycle_begin). */
+TEST(sm_phase_order_independent)
+{
+	struct mem_config c;
+	static struct phase_run f[3];
+	struct diag d;
+
+	mem_config_gtx480(&c);
+	c.n_sm = PH_SMS;
+	c.n_mem = 1;            /* a pool of 2 + PH_SMS writebacks */
+	c.wb_pool = 1;
+	c.l1d.n_sets = 1;       /* one line per L1: dirty evictions */
+	c.l1d.assoc = 1;
+	c.l1d.hash_index = false;
+	diag_init(&d);
+	CHECK_EQ_U64(mem_config_validate(&c, &d), 0);
+	diag_release(&d);
+	for (unsigned o = 0; o < 3; o++)
+		phase_run(&c, o, &f[o]);
+	CHECK(f[0].cycles < 2000000);
+	/* the pool ran short: the rule of l1_wb_ok decided, and L1s wrote
+	 * back */
+	CHECK(f[0].tight > 0);
+	CHECK(f[0].st.sm_wr_local > 0 && f[0].st.l1d.writebacks > 0);
+	for (unsigned o = 1; o < 3; o++) {
+		CHECK_EQ_U64(f[o].cycles, f[0].cycles);
+		CHECK_EQ_U64(f[o].tight, f[0].tight);
+		CHECK(memcmp(f[o].hash, f[0].hash, sizeof(f[0].hash)) == 0);
+		CHECK(memcmp(&f[o].st, &f[0].st, sizeof(f[0].st)) == 0);
+	}
+}
+
 /* A quiet system: idle, and skipping equals ticking. */
 TEST(idle_and_skip)
 {
