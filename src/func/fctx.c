@@ -100,6 +100,10 @@ void fctx_fold_rest(struct fgpu *g, struct fctx *cx)
 	if (cx->fault.status && !g->fault.status)
 		g->fault = cx->fault;
 	cx->fault.status = 0;
+}
+
+void fctx_flush_log(struct fctx *cx)
+{
 	for (uint32_t i = 0; i < cx->n_log; i++)
 		log_apply(&cx->log[i]);
 	cx->n_log = 0;

@@ -266,20 +266,23 @@ static inline struct fctx *fgpu_ctx(struct fgpu *g, unsigned sm)
 {
 	return &g->ctx[sm];
 }
-/* Apply the store log of cx and fold the rest of it into g (the first
- * fault, failed atom.cas); fctx_fold's slow part. */
+/* Fold failed atom.cas and the first fault of cx into g: fctx_fold's
+ * rare part. */
 void fctx_fold_rest(struct fgpu *g, struct fctx *cx);
 /* Fold context cx into g: instruction count, the last progress event,
- * failed atom.cas, the first fault, the store log. */
+ * failed atom.cas, the first fault (not the store log: fctx_flush_log,
+ * once every SM of the cycle has run). */
 static inline void fctx_fold(struct fgpu *g, struct fctx *cx)
 {
 	if (cx->progress)
 		g->last_progress = g->icount + cx->progress - 1;
 	g->icount += cx->icount;
 	cx->icount = cx->progress = 0;
-	if (cx->n_log | cx->n_cas_fail | (uint64_t)cx->fault.status)
+	if (cx->n_cas_fail | (uint64_t)cx->fault.status)
 		fctx_fold_rest(g, cx);
 }
+/* Apply cx's store log to memory, in order, and empty it. */
+void fctx_flush_log(struct fctx *cx);
 /* Add the contexts' per-launch counters (tinsn, n_bar, ...) to g and
  * clear them: at the end of a launch, before g's are read. */
 void fgpu_ctx_sum(struct fgpu *g);
@@ -297,8 +300,10 @@ static inline void fgpu_join(struct fgpu *g, const uint16_t *sms,
 		/* every change comes from an instruction, which counts */
 		if (cx->icount)
 			fctx_fold(g, cx);
-		SIM_ASSERT(!cx->n_log && !cx->fault.status && !cx->progress);
+		SIM_ASSERT(!cx->fault.status && !cx->progress);
 	}
+	for (unsigned k = 0; k < n; k++)
+		fctx_flush_log(&g->ctx[sms[k]]);
 }
 /*
  * True when the launch's kernel makes a device system call (printf,

@@ -166,6 +166,7 @@ struct tgpu *tgpu_create(const struct ws_config *cfg, struct fgpu *g,
 	for (unsigned i = 0; i < t->n_sm; i++) {
 		struct tsm *s = &t->sm[i];
 		s->id = i;
+		s->cx = fgpu_ctx(g, i);
 		s->w = xcalloc(t->n_slots, sizeof(*s->w));
 		for (unsigned w = 0; w < t->n_slots; w++)
 			s->w[w].cls = TC__COUNT;
@@ -923,37 +924,16 @@ static void tstats_add_sm(struct tstats *d, const struct tstats *s)
 #undef ADD
 }
 
-/* The serial join after the SM visits of a cycle, in SM order: the
- * functional contexts of the SMs that executed instructions (counters,
- * progress, store logs, the lowest SM's fault: fctx_fold), blocks ended,
- * the last issue, the earliest wake of the SMs that ran and fell asleep
- * (*wake, 0: one is awake).  One loop, the common case a few tests: it
- * runs for every SM visit. */
+/* The serial join after the parallel SM visits of a cycle, in SM order
+ * (tsm_join per SM), then the cycle's global stores in SM order. */
 static void launch_join(struct tgpu *t, unsigned n_run, uint64_t *wake)
 {
-	struct fgpu *g = t->g;
 	for (unsigned k = 0; k < n_run; k++) {
-		unsigned i = t->run[k];
-		struct tsm *s = &t->sm[i];
-		struct fctx *cx = fgpu_ctx(g, i);
-		SIM_ASSERT(k == 0 || i > t->run[k - 1]);
-		if (cx->icount) { /* it executed: it may have issued */
-			fctx_fold(g, cx);
-			if (s->last_issue == t->cycle)
-				t->last_issue = t->cycle;
-		}
-		SIM_ASSERT(!cx->n_log && !cx->progress);
-		SIM_ASSERT(s->last_issue != t->cycle ||
-			   t->last_issue == t->cycle);
-		if (s->n_ended | s->err) {
-			t->tb_done += s->n_ended;
-			t->n_resident -= s->n_ended;
-			s->n_ended = 0;
-			if (s->err && !t->err)
-				t->err = s->err;
-		}
-		*wake = s->asleep ? MIN(*wake, s->wake_at) : 0;
+		SIM_ASSERT(k == 0 || t->run[k] > t->run[k - 1]);
+		tsm_join(t, &t->sm[t->run[k]], wake);
 	}
+	for (unsigned k = 0; k < n_run; k++)
+		fctx_flush_log(t->sm[t->run[k]].cx);
 }
 
 /* noinline: `make bench` counts host instructions inside it
@@ -996,29 +976,36 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 		 * their visit; 0: some SM with work is awake (launch_jump: no
 		 * later SM's visit changes an earlier one's state) */
 		uint64_t wake = UINT64_MAX;
-		unsigned n_run = 0;
 		dispatch(t);
-		/* which SMs run this cycle: decided before any visit (a
-		 * visit changes no other SM's wake condition) */
-		for (unsigned i = 0; i < t->n_sm; i++) {
-			struct tsm *s = &t->sm[i];
-			if (!s->n_res && !s->ldst.busy)
-				continue;
-			if (s->asleep) {
-				if (!tsm_must_wake(t, s)) {
-					wake = MIN(wake, s->wake_at);
+		if (!t->par) { /* one thread: tsm_step does it all */
+			mem_sys_cycle_begin(t->ms);
+			tsm_step(t, NULL, 0, &wake);
+			mem_sys_cycle_end(t->ms);
+		} else {
+			/* which SMs run this cycle: decided before any visit
+			 * (a visit changes no other SM's wake condition) */
+			unsigned n_run = 0;
+			for (unsigned i = 0; i < t->n_sm; i++) {
+				struct tsm *s = &t->sm[i];
+				if (!s->n_res && !s->ldst.busy)
 					continue;
+				if (s->asleep) {
+					if (!tsm_must_wake(t, s)) {
+						wake = MIN(wake, s->wake_at);
+						continue;
+					}
+					tsm_wake(t, s, t->cycle);
 				}
-				tsm_wake(t, s, t->cycle);
+				t->run[n_run++] = (uint16_t)i;
 			}
-			t->run[n_run++] = (uint16_t)i;
+			/* the visits: each writes only its own SM's state */
+			mem_sys_cycle_begin(t->ms);
+			t->st.par_cycles += tpar_visit(t->par, t, t->run,
+						       n_run);
+			mem_sys_cycle_end(t->ms);
+			/* the join, in SM order */
+			launch_join(t, n_run, &wake);
 		}
-		/* the visits: each writes only its own SM's state */
-		mem_sys_cycle_begin(t->ms);
-		t->st.par_cycles += tpar_visit(t->par, t, t->run, n_run);
-		mem_sys_cycle_end(t->ms);
-		/* the join, in SM order */
-		launch_join(t, n_run, &wake);
 		if (t->err) {
 			fgpu_report_fault(g, d);
 			rc = t->err;

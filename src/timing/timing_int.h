@@ -425,6 +425,8 @@ struct tsm {
 	const uint64_t *mem_ev;      /* while asleep: the L1's events word
 					(mem_sys_sm_events) */
 	uint64_t mem_ev0;            /* ... its value when it fell asleep */
+	struct fctx *cx;             /* its functional execution context
+					(fgpu_ctx(g, id)) */
 	uint64_t ldw_n;              /* refused retries while waiting, not
 					yet added to the L1's counters */
 	struct mem_push_wait ldw;    /* what the waiting push depends on */
@@ -552,10 +554,43 @@ void tdwr_reply(struct tgpu *t, struct tsm *s, const struct mem_reply *r);
 
 /* Recompute the class, fetchable and scoreboard bits of warp wi (tsm.c). */
 void tsm_warp_update(struct tgpu *t, struct tsm *s, unsigned wi);
-/* One core cycle of each of the n SMs listed in run, in that order, on
- * this thread (tsm.c); a fault is left in tsm.err.  A visit may put its
- * SM to sleep (tsm.asleep) after a quiet cycle. */
-void tsm_visit(struct tgpu *t, const uint16_t *run, unsigned n);
+/*
+ * The SM visits of the current cycle on this thread (tsm.c); a fault is
+ * left in tsm.err, and a visit may put its SM to sleep (tsm.asleep) after
+ * a quiet cycle.  run != NULL: visit the n SMs listed (a thread's share
+ * of a parallel cycle; tgpu_launch decided which run and joins them).
+ * run == NULL: the whole SM phase on one thread: decide which SMs run,
+ * visit each and join it at once (tsm_join: no later visit reads what a
+ * join writes), then apply the cycle's global stores in SM order; *wake
+ * as for launch_join.
+ */
+void tsm_step(struct tgpu *t, const uint16_t *run, unsigned n, uint64_t *wake);
+/*
+ * The join of SM s after its visit of the current cycle, serial and in
+ * SM order: its functional context (counters, progress, the first
+ * fault; not the store log, fctx_flush_log), blocks it ended, the last
+ * issue, and *wake: the earliest wake_at of the SMs that ran and fell
+ * asleep, 0 when one is awake.
+ */
+static inline void tsm_join(struct tgpu *t, struct tsm *s, uint64_t *wake)
+{
+	struct fctx *cx = s->cx;
+	if (cx->icount) { /* it executed: it may have issued */
+		fctx_fold(t->g, cx);
+		if (s->last_issue == t->cycle)
+			t->last_issue = t->cycle;
+	}
+	SIM_ASSERT(!cx->progress);
+	SIM_ASSERT(s->last_issue != t->cycle || t->last_issue == t->cycle);
+	if (s->n_ended | s->err) {
+		t->tb_done += s->n_ended;
+		t->n_resident -= s->n_ended;
+		s->n_ended = 0;
+		if (s->err && !t->err)
+			t->err = s->err;
+	}
+	*wake = s->asleep ? MIN(*wake, s->wake_at) : 0;
+}
 /* The scheduler that owns warp slot wi (slots are dealt round robin;
  * two schedulers, the common case, without a division). */
 static inline struct sched *tsm_sched_of(const struct tgpu *t,
@@ -577,7 +612,7 @@ static inline bool tsm_must_wake(const struct tgpu *t, const struct tsm *s)
 struct tpar *tpar_create(struct tgpu *t, unsigned n, bool adapt);
 /* Stop and join the workers, free the pool (NULL: nothing). */
 void tpar_destroy(struct tpar *p);
-/* Run tsm_visit for the n_run SMs listed in run, on the pool's threads
+/* Run tsm_step for the n_run SMs listed in run, on the pool's threads
  * (p NULL, n_run < 2 or the adaptive choice: inline on this thread),
  * returning when all are done: 1 if it forked, else 0.  adapt: time
  * forked and inline probes and fork only when faster (tpar.c). */

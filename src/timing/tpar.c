@@ -83,7 +83,7 @@ static inline void tpar_relax(void)
 /* Visit the SMs of this fork that belong to thread idx. */
 static void tpar_share(struct tpar *p, unsigned idx)
 {
-	tsm_visit(p->t, p->sub + (size_t)idx * p->n_sm, p->n_sub[idx]);
+	tsm_step(p->t, p->sub + (size_t)idx * p->n_sm, p->n_sub[idx], NULL);
 }
 
 static void *tpar_main(void *arg)
@@ -177,7 +177,7 @@ uint64_t tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
 		    unsigned n_run)
 {
 	if (!p || n_run < 2 || !tpar_choose(p)) {
-		tsm_visit(t, run, n_run);
+		tsm_step(t, run, n_run, NULL);
 		return 0;
 	}
 	SIM_ASSERT(p->t == t);

@@ -383,7 +383,7 @@ void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end)
 }
 
 /* One core cycle of SM s; false on a fault.  Its only caller is
- * tsm_visit's loop, so it is inlined there with the stages it calls once
+ * tsm_step's loop, so it is inlined there with the stages it calls once
  * (no call per SM visit). */
 static bool cycle_body(struct tgpu *t, struct tsm *s)
 {
@@ -434,10 +434,39 @@ static bool cycle_body(struct tgpu *t, struct tsm *s)
 	return true;
 }
 
-/* noinline: one copy of the loop, so cycle_body has one call site */
-__attribute__((noinline))
-void tsm_visit(struct tgpu *t, const uint16_t *run, unsigned n)
+/* noinline, noclone: one copy of the loop, so cycle_body has one call
+ * site and is inlined */
+__attribute__((noinline, noclone))
+void tsm_step(struct tgpu *t, const uint16_t *run, unsigned n, uint64_t *wake)
 {
-	for (unsigned k = 0; k < n; k++)
-		cycle_body(t, &t->sm[run[k]]);
+	unsigned end = run ? n : t->n_sm, n_log = 0;
+	uint64_t wk = wake ? *wake : 0; /* in a register */
+	for (unsigned k = 0; k < end; k++) {
+		struct tsm *s;
+		if (run) {
+			s = &t->sm[run[k]];
+		} else { /* which SMs run: as tgpu_launch's pre-pass */
+			s = &t->sm[k];
+			if (!s->n_res && !s->ldst.busy)
+				continue;
+			if (s->asleep) {
+				if (!tsm_must_wake(t, s)) {
+					wk = MIN(wk, s->wake_at);
+					continue;
+				}
+				tsm_wake(t, s, t->cycle);
+			}
+		}
+		cycle_body(t, s);
+		if (!run) { /* no later visit reads what the join writes */
+			tsm_join(t, s, &wk);
+			if (s->cx->n_log)
+				t->run[n_log++] = (uint16_t)k;
+		}
+	}
+	/* the cycle's global stores, after every visit, in SM order */
+	for (unsigned k = 0; k < n_log; k++)
+		fctx_flush_log(t->sm[t->run[k]].cx);
+	if (wake)
+		*wake = wk;
 }

@@ -261,7 +261,7 @@ static bool member_issue(struct tgpu *t, struct tsm *s, unsigned wi,
 	struct fwarp *fw = w->fw;
 	const struct tinsn *ti = &t->ti[pc];
 	struct fgpu *g = t->g;
-	struct fctx *cx = fgpu_ctx(g, s->id);
+	struct fctx *cx = s->cx;
 	struct fmemrec *rec = w->rec;
 
 	SIM_ASSERT(fw->stack[fw->sp - 1].pc == pc && !w->oc_mem &&

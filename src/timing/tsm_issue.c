@@ -134,7 +134,7 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 
 	/* issue: execute functionally, then account for timing */
 	struct fgpu *g = t->g;
-	struct fctx *cx = fgpu_ctx(g, s->id);
+	struct fctx *cx = s->cx;
 	uint64_t bar_rel = cx->n_bar_rel, back = cx->n_back;
 	uint32_t old_state = fw->state;
 	struct ttb *tb = &s->tb[w->tb];
