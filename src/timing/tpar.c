@@ -4,11 +4,13 @@
  * one core cycle.  The launch loop (tgpu.c) lists the SMs to visit in a
  * cycle, serially; tpar_visit hands SM k of that list to thread k mod N
  * (the launch's thread is thread 0) and returns when every visit is done.
- * The fork is a generation counter the workers spin on (then yield, so an
- * idle or oversubscribed pool does not starve the machine); the join is a
- * count of finished workers.  Both are C11 atomics with release/acquire
- * order, so every write of the serial phases is visible to the visits and
- * every write of a visit to the serial join that follows.
+ * The fork is a generation counter the workers spin on, then yield on,
+ * then sleep on (a condition variable the fork signals only when a worker
+ * sleeps), so an idle or oversubscribed pool does not starve the machine;
+ * the join is a count of finished workers.  Both are C11 atomics with
+ * release/acquire order (or stronger), so every write of the serial
+ * phases is visible to the visits and every write of a visit to the
+ * serial join that follows.
  *
  * Whether a cycle forks at all is chosen by measurement (--threads_adapt,
  * on by default): the fork and join cost about a microsecond even with
@@ -34,8 +36,12 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* Spins on the generation counter before a worker starts yielding. */
+/* Spins on the generation counter before a worker starts yielding, and
+ * yields before it sleeps on the condition variable (a pool the adaptive
+ * choice is not forking, or a launch's serial stretch, then costs no
+ * CPU). */
 #define TPAR_SPINS 4000u
+#define TPAR_YIELDS 256u
 /* Multi-SM cycles per adaptive period, and per probe within it. */
 #define TPAR_PERIOD 65536u
 #define TPAR_PROBE 2048u
@@ -56,6 +62,11 @@ struct tpar {
 	_Atomic uint64_t gen;         /* bumped once per fork */
 	_Atomic unsigned done;        /* workers finished with this fork */
 	_Atomic int stop;             /* workers exit at the next fork */
+	_Atomic unsigned n_sleep;     /* workers asleep (or about to sleep)
+					 on wake */
+	pthread_mutex_t mu;           /* guards the sleep on wake */
+	pthread_cond_t wake;          /* signalled by a fork that finds
+					 n_sleep > 0 */
 	struct tpar_worker *w;        /* n - 1 workers */
 	unsigned n_started;           /* workers whose thread runs */
 	bool adapt;                   /* choose per period whether to fork */
@@ -96,10 +107,22 @@ static void *tpar_main(void *arg)
 		unsigned spins = 0;
 		while ((g = atomic_load_explicit(&p->gen,
 				memory_order_acquire)) == seen) {
-			if (++spins < TPAR_SPINS)
+			if (++spins < TPAR_SPINS) {
 				tpar_relax();
-			else
+			} else if (spins < TPAR_SPINS + TPAR_YIELDS) {
 				sched_yield();
+			} else {
+				/* n_sleep before gen (both seq_cst), the fork
+				 * gen before n_sleep: one of us sees the
+				 * other, and the signal is sent under mu */
+				pthread_mutex_lock(&p->mu);
+				atomic_fetch_add(&p->n_sleep, 1);
+				while (atomic_load(&p->gen) == seen)
+					pthread_cond_wait(&p->wake, &p->mu);
+				atomic_fetch_sub(&p->n_sleep, 1);
+				pthread_mutex_unlock(&p->mu);
+				spins = 0;
+			}
 		}
 		seen = g;
 		if (atomic_load_explicit(&p->stop, memory_order_relaxed))
@@ -123,6 +146,9 @@ struct tpar *tpar_create(struct tgpu *t, unsigned n, bool adapt)
 	p->fork = true;
 	atomic_init(&p->gen, 0);
 	atomic_init(&p->done, 0);
+	atomic_init(&p->n_sleep, 0);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->wake, NULL);
 	atomic_init(&p->stop, 0);
 	p->w = xcalloc(n - 1, sizeof(*p->w));
 	for (unsigned i = 0; i + 1 < n; i++) {
@@ -139,14 +165,27 @@ struct tpar *tpar_create(struct tgpu *t, unsigned n, bool adapt)
 	return p;
 }
 
+/* Start a fork: bump the generation; wake the workers asleep on it. */
+static void tpar_bump(struct tpar *p)
+{
+	atomic_fetch_add(&p->gen, 1); /* seq_cst: see tpar_main */
+	if (atomic_load(&p->n_sleep)) {
+		pthread_mutex_lock(&p->mu);
+		pthread_cond_broadcast(&p->wake);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
 void tpar_destroy(struct tpar *p)
 {
 	if (!p)
 		return;
 	atomic_store_explicit(&p->stop, 1, memory_order_relaxed);
-	atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
+	tpar_bump(p);
 	for (unsigned i = 0; i < p->n_started; i++)
 		pthread_join(p->w[i].th, NULL);
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->wake);
 	free(p->w);
 	free(p->sub);
 	free(p->n_sub);
@@ -190,7 +229,7 @@ uint64_t tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
 		i = i + 1 < p->n ? i + 1 : 0;
 	}
 	atomic_store_explicit(&p->done, 0, memory_order_relaxed);
-	atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
+	tpar_bump(p);
 	tpar_share(p, 0);
 	unsigned want = p->n - 1, spins = 0;
 	while (atomic_load_explicit(&p->done, memory_order_acquire) != want) {
