@@ -252,6 +252,7 @@ void tgpu_destroy(struct tgpu *t)
 {
 	if (!t)
 		return;
+	tpar_destroy(t->par);
 	stats_destroy(t->pol_st);
 	stats_destroy(t->pol_tmp);
 	sched_sibs_free(t->sibs);
@@ -965,19 +966,24 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 	mem_sys_stats(t->ms, &m0);
 	g->tclock = &t->cycle;
 
-	/* --threads > 1: a worker pool for the SM visits, unless tracing
-	 * (one trace file, written in visit order) or the kernel makes
-	 * device system calls (printf, malloc: one buffer, one heap) */
-	if (t->cfg->threads > 1 && !t->trace && !fgpu_launch_serial(g))
-		t->par = tpar_create(t, (unsigned)t->cfg->threads,
-				     t->cfg->threads_adapt);
+	/* --threads > 1: the worker pool for the SM visits (made at the
+	 * first launch and kept, with its adaptive state, for the next),
+	 * unless the kernel makes device system calls (printf, malloc: one
+	 * buffer, one heap); --trace with threads > 1 is refused at config */
+	struct tpar *par = NULL;
+	if (t->cfg->threads > 1 && !fgpu_launch_serial(g)) {
+		if (!t->par)
+			t->par = tpar_create(t, (unsigned)t->cfg->threads,
+					     t->cfg->threads_adapt);
+		par = t->par;
+	}
 	while (t->tb_done < t->n_ctas) {
 		/* the earliest wake_at of the SMs with work, all asleep after
 		 * their visit; 0: some SM with work is awake (launch_jump: no
 		 * later SM's visit changes an earlier one's state) */
 		uint64_t wake = UINT64_MAX;
 		dispatch(t);
-		if (!t->par) { /* one thread: tsm_step does it all */
+		if (!par) { /* one thread: tsm_step does it all */
 			mem_sys_cycle_begin(t->ms);
 			tsm_step(t, NULL, 0, &wake);
 			mem_sys_cycle_end(t->ms);
@@ -1000,7 +1006,7 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			}
 			/* the visits: each writes only its own SM's state */
 			mem_sys_cycle_begin(t->ms);
-			t->st.par_cycles += tpar_visit(t->par, t, t->run,
+			t->st.par_cycles += tpar_visit(par, t, t->run,
 						       n_run);
 			mem_sys_cycle_end(t->ms);
 			/* the join, in SM order */
@@ -1048,8 +1054,6 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			break;
 	}
 	g->tclock = NULL;
-	tpar_destroy(t->par);
-	t->par = NULL;
 	/* sleeping SMs count the cycles they slept (a faulting cycle ran
 	 * every SM), waiting pushes their refusals; then the SMs' counters
 	 * are summed */

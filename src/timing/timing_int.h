@@ -515,9 +515,10 @@ struct tgpu {
 	struct tstats st;            /* counters of the running launch */
 	int err;                     /* first error (fault) of the cycle:
 					the lowest-numbered SM's (tsm.err) */
-	struct tpar *par;            /* --threads > 1: the worker pool of
-					the running launch (tpar.c), else
-					NULL */
+	struct tpar *par;            /* --threads > 1: the worker pool
+					(tpar.c), made at the first launch
+					that forks and kept until
+					tgpu_destroy; else NULL */
 	uint16_t *run;               /* SMs to visit in the current cycle,
 					in SM order (n_sm entries) */
 	/* sleeping SMs (issue 17, tsm.c) */

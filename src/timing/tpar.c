@@ -16,10 +16,14 @@
  * on by default): the fork and join cost about a microsecond even with
  * an idle second core, of the order of a whole cycle's SM work on the
  * memory-bound workloads (docs/timing.md, "Parallel stepping").  Each
- * period of TPAR_PERIOD multi-SM cycles starts with TPAR_PROBE of them
- * forked and TPAR_PROBE run inline, timed with the monotonic clock, and
- * the rest of the period runs the way that was faster.  Only host time
- * depends on that choice, never a result.
+ * period of TPAR_PERIOD multi-SM cycles starts with a probe of
+ * TPAR_PROBE of them in blocks of TPAR_BLOCK, forked and inline in turn
+ * (interleaved, so a launch's changing phases weigh on both ways alike),
+ * timed with the monotonic clock; the rest of the period runs the way
+ * whose median block took less time.  After a probe that chose inline the
+ * next period is twice as long (up to TPAR_PERIOD_MAX), so a launch that
+ * forking never helps pays few probes.  Only host time depends on that choice,
+ * never a result.
  *
  * Results cannot depend on N or on how the threads interleave: an SM's
  * visit writes only its own state (struct tsm, its functional context and
@@ -44,7 +48,9 @@
 #define TPAR_YIELDS 256u
 /* Multi-SM cycles per adaptive period, and per probe within it. */
 #define TPAR_PERIOD 65536u
-#define TPAR_PROBE 2048u
+#define TPAR_PERIOD_MAX (64u * TPAR_PERIOD)
+#define TPAR_PROBE 4096u
+#define TPAR_BLOCK 64u
 
 struct tpar_worker {
 	struct tpar *p;  /* the pool */
@@ -71,10 +77,16 @@ struct tpar {
 	unsigned n_started;           /* workers whose thread runs */
 	bool adapt;                   /* choose per period whether to fork */
 	unsigned k;                   /* multi-SM cycles into the period */
+	unsigned period;              /* multi-SM cycles of this period:
+					 TPAR_PERIOD, doubled (up to
+					 TPAR_PERIOD_MAX) after each probe
+					 that chose inline, so a launch the
+					 fork never helps pays few probes */
 	bool fork;                    /* after the probes: fork or not */
 	double t0;                    /* monotonic seconds at the start of
 					 the running probe */
-	double probe_par;             /* seconds of the forked probe */
+	double probe[2][TPAR_PROBE / TPAR_BLOCK / 2]; /* seconds of each
+					 probe block: [0] forked, [1] inline */
 };
 
 static double tpar_now(void)
@@ -144,6 +156,7 @@ struct tpar *tpar_create(struct tgpu *t, unsigned n, bool adapt)
 	p->n_sub = xcalloc(n, sizeof(*p->n_sub));
 	p->adapt = adapt;
 	p->fork = true;
+	p->period = TPAR_PERIOD;
 	atomic_init(&p->gen, 0);
 	atomic_init(&p->done, 0);
 	atomic_init(&p->n_sleep, 0);
@@ -192,24 +205,47 @@ void tpar_destroy(struct tpar *p)
 	free(p);
 }
 
-/* Whether this multi-SM cycle forks: the adaptive period's probes (forked
- * first, so any launch with a multi-SM cycle steps some in parallel),
- * then the faster of the two. */
+/* Median of the TPAR_PROBE / TPAR_BLOCK / 2 probe times v (sorted in
+ * place; once per period). */
+static double tpar_median(double *v)
+{
+	unsigned n = TPAR_PROBE / TPAR_BLOCK / 2;
+	for (unsigned i = 1; i < n; i++) /* insertion sort, 32 entries */
+		for (unsigned j = i; j > 0 && v[j] < v[j - 1]; j--) {
+			double x = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = x;
+		}
+	return (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Whether this multi-SM cycle forks: the adaptive period's probe blocks
+ * (even blocks forked, the first among them, so any launch with a
+ * multi-SM cycle steps some in parallel; odd ones inline), then the
+ * faster way. */
 static bool tpar_choose(struct tpar *p)
 {
 	if (!p->adapt)
 		return true;
 	unsigned k = p->k;
-	p->k = k + 1 < TPAR_PERIOD ? k + 1 : 0;
-	if (k == 0 || k == TPAR_PROBE || k == 2 * TPAR_PROBE) {
+	p->k = k + 1 < p->period ? k + 1 : 0;
+	if (k <= TPAR_PROBE && k % TPAR_BLOCK == 0) {
 		double now = tpar_now();
-		if (k == TPAR_PROBE)
-			p->probe_par = now - p->t0;
-		else if (k == 2 * TPAR_PROBE)
-			p->fork = p->probe_par <= now - p->t0;
+		if (k) { /* block b ends: forked when b is even */
+			unsigned b = k / TPAR_BLOCK - 1;
+			p->probe[b % 2][b / 2] = now - p->t0;
+		}
+		if (k == TPAR_PROBE) { /* medians: a preempted block is noise */
+			p->fork = tpar_median(p->probe[0]) <=
+				  tpar_median(p->probe[1]);
+			p->period = p->fork ? TPAR_PERIOD
+				: MIN(2 * p->period, TPAR_PERIOD_MAX);
+		}
 		p->t0 = now;
 	}
-	return k < TPAR_PROBE || (k >= 2 * TPAR_PROBE && p->fork);
+	if (k < TPAR_PROBE)
+		return (k / TPAR_BLOCK) % 2 == 0;
+	return p->fork;
 }
 
 uint64_t tpar_visit(struct tpar *p, struct tgpu *t, const uint16_t *run,
