@@ -6,8 +6,9 @@
  * fctx): counters, the position of the last progress event, the first
  * fault, device-memory lookup hints, and a store log.  A global store (or
  * surface store or reduction) issued in cycle c goes to the issuing SM's
- * log and reaches memory at the fold after the cycle's SM visits, in SM
- * order: every SM's loads in cycle c see memory as cycle c - 1 left it,
+ * log and reaches memory after the last of the cycle's SM visits, in SM
+ * order (fctx_flush_log, from the timing model's join): every SM's loads
+ * in cycle c see memory as cycle c - 1 left it,
  * plus their own SM's earlier writes of the cycle (fexec_forward).  Loads
  * read memory that no SM writes during the visits, so the visits may run
  * on several host threads and give the same results in any order.
