@@ -53,7 +53,12 @@ enum tw_class {
 /* Name of a warp-cycle class ("issued", ...). */
 const char *tw_class_name(unsigned c);
 
-/* Statistics of one timing-mode launch. */
+/*
+ * Statistics of one timing-mode launch.  A counter that an SM's visit
+ * increments lives in the SM's shard (tsm.st) and must be added to the
+ * launch's by tstats_add_sm (tgpu.c), or it reads 0 (docs/timing.md,
+ * "Parallel stepping").
+ */
 struct tstats {
 	uint64_t cycles;            /* core cycles from launch to the last
 				       block's end */
