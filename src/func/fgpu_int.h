@@ -85,10 +85,10 @@ struct fstore {
  * One SM's share of the functional state that executing its warps
  * changes (timing mode: one per SM, so the SM visits of a cycle may run
  * on several host threads; functional mode uses the first).  The first
- * group holds what happened since the last fold (fgpu_join /
- * fctx_fold), which adds it to struct fgpu in SM order, so the totals
- * and the position of the last progress event equal those of the SMs run
- * one by one; the counters of the second group are only read at the end
+ * group holds what happened since the last fold (fctx_fold, from the
+ * timing model's join), which adds it to struct fgpu in SM order, so the
+ * totals and the position of the last progress event equal those of the
+ * SMs run one by one; the counters of the second group are only read at the end
  * of the launch and are summed then (fgpu_ctx_sum).
  */
 struct fctx {
@@ -286,25 +286,6 @@ void fctx_flush_log(struct fctx *cx);
 /* Add the contexts' per-launch counters (tinsn, n_bar, ...) to g and
  * clear them: at the end of a launch, before g's are read. */
 void fgpu_ctx_sum(struct fgpu *g);
-/*
- * Timing mode, after the SM visits of a cycle: fold the contexts of the n
- * SMs sms[] (ascending), in that order, so g holds what running them one
- * by one would leave, the first fault being the lowest SM's.
- */
-static inline void fgpu_join(struct fgpu *g, const uint16_t *sms,
-			     unsigned n)
-{
-	for (unsigned k = 0; k < n; k++) {
-		struct fctx *cx = &g->ctx[sms[k]];
-		SIM_ASSERT(k == 0 || sms[k] > sms[k - 1]);
-		/* every change comes from an instruction, which counts */
-		if (cx->icount)
-			fctx_fold(g, cx);
-		SIM_ASSERT(!cx->fault.status && !cx->progress);
-	}
-	for (unsigned k = 0; k < n; k++)
-		fctx_flush_log(&g->ctx[sms[k]]);
-}
 /*
  * True when the launch's kernel makes a device system call (printf,
  * assert, malloc, free): these write one output buffer and one heap in

@@ -991,19 +991,9 @@ int tgpu_launch(struct tgpu *t, const struct flaunch *l,
 			/* which SMs run this cycle: decided before any visit
 			 * (a visit changes no other SM's wake condition) */
 			unsigned n_run = 0;
-			for (unsigned i = 0; i < t->n_sm; i++) {
-				struct tsm *s = &t->sm[i];
-				if (!s->n_res && !s->ldst.busy)
-					continue;
-				if (s->asleep) {
-					if (!tsm_must_wake(t, s)) {
-						wake = MIN(wake, s->wake_at);
-						continue;
-					}
-					tsm_wake(t, s, t->cycle);
-				}
-				t->run[n_run++] = (uint16_t)i;
-			}
+			for (unsigned i = 0; i < t->n_sm; i++)
+				if (tsm_runs(t, &t->sm[i], &wake))
+					t->run[n_run++] = (uint16_t)i;
 			/* the visits: each writes only its own SM's state */
 			mem_sys_cycle_begin(t->ms);
 			t->st.par_cycles += tpar_visit(par, t, t->run,

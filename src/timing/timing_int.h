@@ -626,6 +626,25 @@ void tsm_quiet_flush(struct tgpu *t, struct tsm *s);
 /* Wake sleeping SM s before cycle `end`: add what its quiet cycles from
  * slept_from to end - 1 counted (tsm.c). */
 void tsm_wake(struct tgpu *t, struct tsm *s, uint64_t end);
+/*
+ * Whether SM s is visited in the current cycle, decided before its visit
+ * (one thread: tsm_step; several: tgpu_launch's pre-pass): it has work
+ * and is awake, or asleep and must wake (it is woken).  A sleeper that
+ * stays asleep lowers *wake to its wake_at.
+ */
+static inline bool tsm_runs(struct tgpu *t, struct tsm *s, uint64_t *wake)
+{
+	if (!s->n_res && !s->ldst.busy)
+		return false;
+	if (s->asleep) {
+		if (!tsm_must_wake(t, s)) {
+			*wake = MIN(*wake, s->wake_at);
+			return false;
+		}
+		tsm_wake(t, s, t->cycle);
+	}
+	return true;
+}
 /* Add the LD/ST unit's refused retries to the L1's counters and stop
  * waiting (tsm_ldst.c). */
 void tsm_ldst_unwait(struct tgpu *t, struct tsm *s);

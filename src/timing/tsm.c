@@ -445,17 +445,10 @@ void tsm_step(struct tgpu *t, const uint16_t *run, unsigned n, uint64_t *wake)
 		struct tsm *s;
 		if (run) {
 			s = &t->sm[run[k]];
-		} else { /* which SMs run: as tgpu_launch's pre-pass */
+		} else {
 			s = &t->sm[k];
-			if (!s->n_res && !s->ldst.busy)
+			if (!tsm_runs(t, s, &wk))
 				continue;
-			if (s->asleep) {
-				if (!tsm_must_wake(t, s)) {
-					wk = MIN(wk, s->wake_at);
-					continue;
-				}
-				tsm_wake(t, s, t->cycle);
-			}
 		}
 		cycle_body(t, s);
 		if (!run) { /* no later visit reads what the join writes */

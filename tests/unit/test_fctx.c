@@ -3,9 +3,10 @@
  * (func/fctx.c): in timing mode a global write of an SM's cycle stays in
  * the SM's store log, visible to that SM's later loads of the cycle
  * (fexec_forward, a surface reduction included) and to no other SM until
- * the fold; fgpu_join folds the contexts in SM order, so the higher SM's
- * write to a word wins, the last progress event lands where running the
- * SMs one by one would put it, and the lowest SM's fault is reported.
+ * the join, which folds the contexts and then applies their stores in SM
+ * order (fctx_fold, fctx_flush_log), so the higher SM's write to a word
+ * wins, the last progress event lands where running the SMs one by one
+ * would put it, and the lowest SM's fault is reported.
  */
 #include "base/base.h"
 #include "../include/warpsim.h"
@@ -70,8 +71,12 @@ TEST(store_log_forward_and_fold)
 	c0->fault.pc = 10;
 	c1->fault.status = WS_E_MISALIGNED;
 	c1->fault.pc = 20;
-	uint16_t sms[2] = {0, 1};
-	fgpu_join(g, sms, 2);
+	/* the join (tsm_join, launch_join): fold in SM order, then the
+	 * stores in SM order */
+	fctx_fold(g, c0);
+	fctx_fold(g, c1);
+	fctx_flush_log(c0);
+	fctx_flush_log(c1);
 	CHECK_EQ_U64(word(mem), 0xB);     /* SM order: SM 1's store last */
 	CHECK_EQ_U64(word(mem + 4), 12);
 	CHECK_EQ_U64(g->icount, 7);
