@@ -102,7 +102,8 @@ bool fexec_run(struct fgpu *g, struct fctx *cx, struct fcta *c,
 	x.cta = c;
 	x.w = w;
 	x.k = k;
-	x.slot = k->reg_slot;
+	x.row = k->reg_row;
+	x.n_stage = 0;
 	x.ws = g->ws;
 	x.imm_pool = g->imm_pool;
 	x.imm_row = g->imm_row;
@@ -125,8 +126,11 @@ bool fexec_run(struct fgpu *g, struct fctx *cx, struct fcta *c,
 		x.active = t->mask;
 		x.pc_set = 0;
 		x.fault = 0;
-		if (m || (op_table[in->op].flags & OPF_BRANCH))
+		if (m || (op_table[in->op].flags & OPF_BRANCH)) {
 			exec_table[in->op](&x, in, m);
+			if (x.n_stage)
+				fexec_commit(&x);
+		}
 		w->n_insn++;
 		cx->icount++;
 		tinsn += n_thr;

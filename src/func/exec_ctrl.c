@@ -110,6 +110,36 @@ static size_t save_lane_bytes(const struct ptx_func_info *fi)
 }
 
 /*
+ * Copy lane l of function fi's register slots to p (save) or from p: 8
+ * bytes per slot, a 64-bit row's lane or the lanes of a slot's two 32-bit
+ * rows.
+ */
+static void save_lane_regs(const struct ptx_func_info *fi, struct fwarp *w,
+			   unsigned ws, unsigned l, uint8_t *p, bool save)
+{
+	for (uint32_t r = 0; r < fi->n_slots; r++, p += 8) {
+		uint32_t s = fi->slot_base + r;
+		if (r < fi->n_wide) {
+			uint64_t *q = &w->regs[(size_t)s * ws + l];
+			if (save)
+				memcpy(p, q, 8);
+			else
+				memcpy(q, p, 8);
+			continue;
+		}
+		uint32_t *lo = (uint32_t *)w->regs + (size_t)2 * s * ws + l;
+		uint32_t *hi = lo + ws;
+		if (save) {
+			memcpy(p, lo, 4);
+			memcpy(p + 4, hi, 4);
+		} else {
+			memcpy(lo, p, 4);
+			memcpy(hi, p + 4, 4);
+		}
+	}
+}
+
+/*
  * Dynamic frames (docs/semantics.md): before re-entering a recursive
  * function that is already active on this warp, push its registers,
  * predicates and frame region for lanes m; returns offset + 1 of the
@@ -141,9 +171,8 @@ static uint32_t call_save(struct exec *x, const struct ptx_func_info *fi,
 	memcpy(p, w->preds + fi->pred_base, (size_t)fi->n_preds * 8);
 	p += (size_t)fi->n_preds * 8;
 	FOR_LANES(l, m) {
-		for (uint32_t r = 0; r < fi->n_slots; r++, p += 8)
-			memcpy(p, &w->regs[(size_t)(fi->slot_base + r) * x->ws + l],
-			       8);
+		save_lane_regs(fi, w, x->ws, l, p, true);
+		p += (size_t)fi->n_slots * 8;
 		memcpy(p, c->local + (size_t)(w->warp_id * x->ws + l) *
 		       c->local_bytes + fi->frame_base, fi->frame_bytes);
 		p += fi->frame_bytes;
@@ -169,9 +198,8 @@ void fexec_call_restore(const struct ptx_kernel *k, unsigned ws,
 			(w->preds[fi->pred_base + i] & ~h.mask) | (v & h.mask);
 	}
 	FOR_LANES(l, h.mask) {
-		for (uint32_t r = 0; r < fi->n_slots; r++, p += 8)
-			memcpy(&w->regs[(size_t)(fi->slot_base + r) * ws + l], p,
-			       8);
+		save_lane_regs(fi, w, ws, l, (uint8_t *)p, false);
+		p += (size_t)fi->n_slots * 8;
 		memcpy(c->local + (size_t)(w->warp_id * ws + l) *
 		       c->local_bytes + fi->frame_base, p, fi->frame_bytes);
 		p += fi->frame_bytes;
@@ -381,10 +409,10 @@ static void bar_release(struct fgpu *g, struct fctx *cx, struct fcta *c,
 				lanemask_t *p = &w->preds[in->o[0].reg];
 				*p = v ? (*p | w->bar_mask) : (*p & ~w->bar_mask);
 			} else {
-				uint64_t *d = w->regs + (size_t)g->l->k->reg_slot[
-					in->o[0].reg] * g->ws;
+				uint32_t rc = g->l->k->reg_row[in->o[0].reg];
 				FOR_LANES(l, w->bar_mask)
-					d[l] = v & size_mask(in->o[0].size);
+					freg_set(w, rc, g->ws, l,
+						 v & size_mask(in->o[0].size));
 			}
 		}
 		w->state = FW_READY;

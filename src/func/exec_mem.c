@@ -87,7 +87,7 @@ static void mem_addrs(struct exec *x, const struct insn *in,
 			out[l] = shared ? (uint32_t)imm : imm;
 		return;
 	}
-	const uint64_t *b = x_row(x, o->reg);
+	const uint64_t *b = x_rd(x, o->reg, 4);
 	if (n && shared) {
 		for (l = 0; l < n; l++)
 			out[l] = (uint32_t)(b[l] + imm);
@@ -263,35 +263,51 @@ static inline uint64_t load_n(const uint8_t *p, unsigned esz)
 	}
 }
 
+/* ld_lanes into a destination row of element type T (32-bit rows: the
+ * values fit, as sm is the register's width). */
+#define LD_LANES_FN(name, T)                                                   \
+static void name(T *d, uint8_t *const *p, lanemask_t m, bool sgn, uint64_t sm, \
+		 unsigned off, unsigned esz)                                   \
+{                                                                              \
+	unsigned l;                                                            \
+	if (sgn) { \
+		FOR_LANES(l, m) \
+			d[l] = (uint64_t)sext(load_n(p[l] + off, esz), esz * 8) & sm; \
+		return; \
+	} \
+	unsigned n = lanes_dense(m); \
+	if (n) { /* lanes 0 .. n - 1: plain loops */ \
+		switch (esz) { \
+		case 1: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 1) & sm; break; \
+		case 2: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 2) & sm; break; \
+		case 4: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 4) & sm; break; \
+		default: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 8) & sm; break; \
+		} \
+		return; \
+	} \
+	switch (esz) { /* constant sizes: the loads compile to single moves */ \
+	case 1: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 1) & sm; break; \
+	case 2: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 2) & sm; break; \
+	case 4: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 4) & sm; break; \
+	default: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 8) & sm; break; \
+	} \
+}
+LD_LANES_FN(ld_lanes64, uint64_t)
+LD_LANES_FN(ld_lanes32, uint32_t)
+#undef LD_LANES_FN
+
 /* Write lane values of register reg (width rsz) from element e of p[]. */
 static void ld_lanes(struct exec *x, const struct insn *in, uint8_t *const *p,
 		     lanemask_t m, uint32_t reg, unsigned rsz, unsigned off,
 		     unsigned esz)
 {
-	uint64_t *d = x_row(x, reg);
-	uint64_t sm = size_mask(rsz);
-	unsigned l;
-	if (ptype_is_signed((enum ptype)in->type)) {
-		FOR_LANES(l, m)
-			d[l] = (uint64_t)sext(load_n(p[l] + off, esz), esz * 8) & sm;
-		return;
-	}
-	unsigned n = lanes_dense(m);
-	if (n) { /* lanes 0 .. n - 1: plain loops */
-		switch (esz) {
-		case 1: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 1) & sm; break;
-		case 2: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 2) & sm; break;
-		case 4: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 4) & sm; break;
-		default: for (l = 0; l < n; l++) d[l] = load_n(p[l] + off, 8) & sm; break;
-		}
-		return;
-	}
-	switch (esz) { /* constant sizes: the loads compile to single moves */
-	case 1: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 1) & sm; break;
-	case 2: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 2) & sm; break;
-	case 4: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 4) & sm; break;
-	default: FOR_LANES(l, m) d[l] = load_n(p[l] + off, 8) & sm; break;
-	}
+	bool sgn = ptype_is_signed((enum ptype)in->type);
+	if (x_narrow(x, reg) && !x->n_stage) /* a 32-bit register */
+		ld_lanes32(x_row32(x, reg), p, m, sgn, size_mask(rsz), off,
+			   esz);
+	else
+		ld_lanes64(x_row(x, reg), p, m, sgn, size_mask(rsz), off,
+			   esz);
 }
 
 void exec_LD(struct exec *x, const struct insn *in, lanemask_t m)
@@ -333,7 +349,7 @@ static void st_logged(struct exec *x, const struct insn *in, const addr_t *a,
 	struct fstore *e = cx->log + cx->n_log;
 	for (unsigned k = 0; k < nv; k++) {
 		const uint64_t *src = v->kind == OK_VEC ?
-			x_row(x, in->vec_reg[k]) : x_src(x, v, 0);
+			x_rd(x, in->vec_reg[k], 0) : x_src(x, v, 0);
 		FOR_LANES(l, m) {
 			uint8_t *q = p[l] + k * esz;
 			if (global || mem_space_of(in, a[l]) == SP_GLOBAL)
@@ -371,7 +387,7 @@ void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 	for (unsigned e = 0; e < nv; e++) {
 		const uint64_t *src = v->kind == OK_VEC ?
-			x_row(x, in->vec_reg[e]) : x_src(x, v, 0);
+			x_rd(x, in->vec_reg[e], 0) : x_src(x, v, 0);
 		switch (esz) {
 		case 1: FOR_LANES(l, m) { uint8_t t = (uint8_t)src[l]; memcpy(p[l] + e, &t, 1); } break;
 		case 2: FOR_LANES(l, m) { uint16_t t = (uint16_t)src[l]; memcpy(p[l] + e * 2, &t, 2); } break;
@@ -460,7 +476,7 @@ static void atomic(struct exec *x, const struct insn *in, lanemask_t m,
 		r->atomic = 1;
 		r->a_op = in->aux;
 		r->a_type = in->type;
-		r->a_dst = d ? x->slot[d->reg] : REG_NONE;
+		r->a_dst = d ? x->row[d->reg] : REG_NONE;
 		r->a_dsize = d ? d->size : 0;
 		FOR_LANES(l, m) {
 			r->ptr[l] = ptr[l];
@@ -567,8 +583,8 @@ void fexec_atom_apply(struct fgpu *g, struct fwarp *w,
 				       &g->n_cas_inter, w, p, ok);
 		}
 		if (r->a_dst != REG_NONE)
-			w->regs[(size_t)r->a_dst * g->ws + l] =
-				old & size_mask(r->a_dsize);
+			freg_set(w, r->a_dst, g->ws, l,
+				 old & size_mask(r->a_dsize));
 	}
 	if (changed)
 		g->last_progress = g->icount;

@@ -25,7 +25,7 @@ static void mov_pack(struct exec *x, const struct insn *in, lanemask_t m)
 		for (i = 0; i < n; i++) {
 			uint32_t reg = in->vec_reg[i];
 			if (reg != REG_NONE)
-				r |= (x_row(x, reg)[l] & em)
+				r |= (x_get(x, reg, l) & em)
 				     << (sh * i & 63);
 		}
 		d[l] = r & dm;
@@ -44,11 +44,10 @@ static void mov_unpack(struct exec *x, const struct insn *in, lanemask_t m)
 	ALU_LANES(l, ws, m) src[l] = a[l];
 	for (i = 0; i < n; i++) {
 		uint32_t reg = in->vec_reg[i];
-		uint64_t *d;
 		if (reg == REG_NONE)
 			continue;
-		d = x_row(x, reg);
-		ALU_LANES(l, ws, m) d[l] = (src[l] >> (sh * i & 63)) & em;
+		ALU_LANES(l, ws, m)
+			x_set(x, reg, l, (src[l] >> (sh * i & 63)) & em);
 	}
 }
 
@@ -68,12 +67,17 @@ void exec_MOV(struct exec *x, const struct insn *in, lanemask_t m)
 		mov_pack(x, in, m);
 		return;
 	}
-	{
-		const uint64_t *a = x_src(x, &in->o[1], 0);
-		uint64_t *d = x_dst(x, dst), dm = size_mask(dst->size);
-		unsigned ws = x->ws, l;
+	unsigned ws = x->ws, l;
+	if (x_dst32_ok(x, dst)) { /* a 32-bit register: 32-bit lanes */
+		const uint32_t *a = x_src32(x, &in->o[1], 0);
+		uint32_t *d = x_row32(x, dst->reg);
+		uint32_t dm = (uint32_t)size_mask(dst->size);
 		ALU_FORD(l, ws, m, d[l] = a[l] & dm);
+		return;
 	}
+	const uint64_t *a = x_src(x, &in->o[1], 0);
+	uint64_t *d = x_dst(x, dst), dm = size_mask(dst->size);
+	ALU_FORD(l, ws, m, d[l] = a[l] & dm);
 }
 
 /* selp d, a, b, c: d = c ? a : b, any type. */

@@ -313,8 +313,8 @@ static double tex_lod(const struct exec *x, const struct insn *in,
 {
 	double lod = 0;
 	if (in->bop == TL_LEVEL) {
-		lod = f32_from_bits(x->w->regs[(size_t)x->slot[
-					insn_tex_reg(in, nc)] * x->ws + l]);
+		lod = f32_from_bits(freg_get(x->w, x->row[insn_tex_reg(in,
+							nc)], x->ws, l));
 	} else if (in->bop == TL_GRAD) {
 		double rho = 0;
 		for (unsigned g = 0; g < 2; g++) {
@@ -322,7 +322,7 @@ static double tex_lod(const struct exec *x, const struct insn *in,
 			for (unsigned k = 0; k < nd; k++) {
 				uint32_t r = insn_tex_reg(in, nc + g * nd + k);
 				double v = f32_from_bits(
-					x->w->regs[(size_t)x->slot[r] * x->ws + l]);
+					freg_get(x->w, x->row[r], x->ws, l));
 				if (normalised)
 					v *= d->dim[k];
 				sum += v * v;

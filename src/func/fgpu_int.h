@@ -47,7 +47,8 @@ struct fmemrec {
 	uint64_t c[WS_MAX_WARP];     /* per-lane operand c (cas) */
 	uint32_t a_op;               /* enum atom_op */
 	uint32_t a_type;             /* enum ptype */
-	uint32_t a_dst;              /* destination's storage slot (not its
+	uint32_t a_dst;              /* destination's storage code
+					(ptx_kernel.reg_row, not its
 					register name) or REG_NONE */
 	uint32_t a_dsize;            /* destination register bytes */
 };

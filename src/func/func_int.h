@@ -2,7 +2,9 @@
  * func_int.h - private interface of the functional model (func/).
  *
  * Models the architectural state of resident thread blocks: one struct
- * fwarp per warp with a register-major register file (regs[slot * ws + lane]),
+ * fwarp per warp with a register-major register file (each register a row
+ * of ws lanes: 8 bytes per lane for 64-bit registers, 4 for narrower ones,
+ * at the place ptx_kernel.reg_row gives),
  * predicate lane masks, a carry-flag mask and an IPDOM SIMT stack.  Every
  * instruction executes for a whole warp at once: the dispatcher evaluates
  * the guard, then calls the opcode's handler exec_OP(x, insn, mask) once,
@@ -51,9 +53,10 @@ enum fwarp_state {
 };
 
 struct fwarp {
-	uint64_t *regs;           /* k->n_slots rows of ws lanes: register-
-				     major storage, a register's row is
-				     its slot (ptx_kernel.reg_slot) */
+	uint64_t *regs;           /* k->n_slots 8-byte slots of ws lanes:
+				     register-major storage; a register's
+				     row is where ptx_kernel.reg_row says
+				     (64-bit, or 32-bit words of a half) */
 	lanemask_t *preds;        /* n_preds lane masks */
 	struct simt_entry *stack; /* SIMT stack, stack[sp-1] is the top */
 	uint32_t sp;              /* entries in use */
@@ -74,7 +77,7 @@ struct fwarp {
 				     recursive functions, a LIFO stack */
 	size_t save_len;          /* bytes of save in use */
 	size_t save_cap;          /* bytes allocated for save */
-	size_t regs_cap;          /* register slots allocated in regs */
+	size_t regs_cap;          /* 64-bit words allocated in regs */
 	size_t preds_cap;         /* predicate masks allocated in preds */
 };
 
@@ -101,6 +104,9 @@ struct fcta {
 	size_t local_cap;         /* bytes allocated for local */
 };
 
+/* 32-bit registers one instruction may access through a 64-bit row. */
+#define X_MAX_STAGE 16
+
 /* Context of one warp-instruction, handed to every handler. */
 struct exec {
 	struct fgpu *g;               /* the functional GPU */
@@ -108,7 +114,7 @@ struct exec {
 	struct fcta *cta;             /* the executing CTA */
 	struct fwarp *w;              /* the executing warp */
 	const struct ptx_kernel *k;   /* kernel image */
-	const uint32_t *slot;         /* k->reg_slot: register -> row */
+	const uint32_t *row;          /* k->reg_row: register -> storage */
 	unsigned ws;                  /* warp size (lanes) */
 	uint32_t pc;                  /* pc of this instruction */
 	lanemask_t active;            /* SIMT-active lanes (before the guard) */
@@ -120,7 +126,15 @@ struct exec {
 					 to ws lanes per launch), or NULL */
 	const uint32_t *imm_row;      /* g->imm_row: [pc * 5 + operand] ->
 					 pool row, or NULL */
-	uint64_t tmp[5][WS_MAX_WARP]; /* scratch rows for non-register sources */
+	uint64_t tmp[5][WS_MAX_WARP]; /* scratch rows for non-register sources
+					 and widened 32-bit registers */
+	uint32_t tmp32[3][WS_MAX_WARP]; /* scratch rows of x_src32 */
+	unsigned n_stage;             /* 32-bit registers staged in stage */
+	uint32_t stage_reg[X_MAX_STAGE]; /* which register each stage row is */
+	uint64_t stage[X_MAX_STAGE][WS_MAX_WARP]; /* 64-bit views of 32-bit
+					 registers a handler writes through
+					 a row pointer (x_row), written back
+					 by fexec_commit after the handler */
 };
 
 typedef void exec_fn(struct exec *x, const struct insn *in, lanemask_t m);
@@ -142,18 +156,106 @@ static inline uint64_t size_mask(unsigned size)
 const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
 			      unsigned slot);
 
+/* ---- register storage (ptx_kernel.reg_row) ----------------------------- */
+
+/* Whether the storage code c (ptx_kernel.reg_row) is a 32-bit row. */
+static inline bool freg_narrow(uint32_t c)
+{
+	return c & 1;
+}
+/* The 64-bit row of storage code c (not narrow) in warp w. */
+static inline uint64_t *freg_row64(const struct fwarp *w, uint32_t c,
+				   unsigned ws)
+{
+	SIM_ASSERT(!freg_narrow(c));
+	return w->regs + (size_t)(c >> 2) * ws;
+}
+/* The 32-bit row of storage code c (narrow) in warp w. */
+static inline uint32_t *freg_row32(const struct fwarp *w, uint32_t c,
+				   unsigned ws)
+{
+	SIM_ASSERT(freg_narrow(c));
+	return (uint32_t *)w->regs + (size_t)(c >> 1) * ws;
+}
+/* Lane l of the register with storage code c, zero-extended. */
+static inline uint64_t freg_get(const struct fwarp *w, uint32_t c,
+				unsigned ws, unsigned l)
+{
+	return freg_narrow(c) ? freg_row32(w, c, ws)[l] :
+				freg_row64(w, c, ws)[l];
+}
+/* Set lane l of the register with storage code c (v already masked to
+ * the register's width). */
+static inline void freg_set(struct fwarp *w, uint32_t c, unsigned ws,
+			    unsigned l, uint64_t v)
+{
+	if (freg_narrow(c))
+		freg_row32(w, c, ws)[l] = (uint32_t)v;
+	else
+		freg_row64(w, c, ws)[l] = v;
+}
+
+/* Whether register reg of the executing kernel is stored in 32 bits. */
+static inline bool x_narrow(const struct exec *x, uint32_t reg)
+{
+	return freg_narrow(x->row[reg]);
+}
+/* The 32-bit row of narrow register reg (direct storage). */
+static inline uint32_t *x_row32(struct exec *x, uint32_t reg)
+{
+	return freg_row32(x->w, x->row[reg], x->ws);
+}
+/* The 64-bit row of wide register reg (direct storage). */
+static inline uint64_t *x_row64(struct exec *x, uint32_t reg)
+{
+	return freg_row64(x->w, x->row[reg], x->ws);
+}
+/* The stage row of narrow register reg, or NULL when it has none. */
+static inline uint64_t *x_staged(struct exec *x, uint32_t reg)
+{
+	for (unsigned i = 0; i < x->n_stage; i++)
+		if (x->stage_reg[i] == reg)
+			return x->stage[i];
+	return NULL;
+}
+/* Stage narrow register reg: a 64-bit copy of its lanes that handlers
+ * read and write, written back after the handler (exec.c). */
+uint64_t *exec_stage(struct exec *x, uint32_t reg);
+/* Write the stage rows back to their registers (after each handler). */
+void fexec_commit(struct exec *x);
+
 /*
- * Per-lane values of source operand o (all ws lanes).  Registers return
- * their row directly; immediates, special registers and predicates (0/1)
- * are materialised into scratch row `slot` (use a different slot for each
- * source of one instruction).
+ * The ws lanes of virtual register reg as a 64-bit row that may be read
+ * and written: the register itself when it is 64-bit, else its stage row.
  */
-static inline uint64_t *x_row(struct exec *x, uint32_t reg);
+static inline uint64_t *x_row(struct exec *x, uint32_t reg)
+{
+	if (!x_narrow(x, reg))
+		return x_row64(x, reg);
+	uint64_t *s = x_staged(x, reg);
+	return s ? s : exec_stage(x, reg);
+}
+
+/* Fill x->tmp[slot] with a non-register source's per-lane values. */
+const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
+			      unsigned slot);
+/* x->tmp[slot] with the lanes of narrow register reg, zero-extended (its
+ * stage row when it has one). */
+const uint64_t *exec_src_widen(struct exec *x, uint32_t reg, unsigned slot);
+
+/*
+ * Per-lane values of source operand o (all ws lanes), zero-extended to 64
+ * bits.  64-bit registers return their row directly; 32-bit registers,
+ * immediates, special registers and predicates (0/1) are materialised into
+ * scratch row `slot` (use a different slot for each source of one
+ * instruction).
+ */
 static inline const uint64_t *x_src(struct exec *x, const struct opnd *o,
 				    unsigned slot)
 {
 	if (o->kind == OK_REG)
-		return x_row(x, o->reg);
+		return x_narrow(x, o->reg) ? exec_src_widen(x, o->reg, slot) :
+					     x_row64(x, o->reg);
 	/* an immediate of this instruction: its broadcast row (grid.c) */
 	ptrdiff_t i = o - x->o0;
 	if (o->kind == OK_IMM && x->imm_row && i >= 0 && i < 5)
@@ -162,10 +264,38 @@ static inline const uint64_t *x_src(struct exec *x, const struct opnd *o,
 	return exec_src_slow(x, o, slot);
 }
 
-/* The ws lanes of virtual register reg: its storage slot's row. */
-static inline uint64_t *x_row(struct exec *x, uint32_t reg)
+/* x_src's values truncated to 32 bits, in x->tmp32[slot] (slot < 3)
+ * unless o is a 32-bit register with no stage row (its own row). */
+const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
+				unsigned slot);
+
+/*
+ * Per-lane low 32 bits of source operand o (the native path of handlers
+ * whose instruction type is 32 bits or narrower): a 32-bit register's own
+ * row, anything else copied into x->tmp32[slot] (slot < 3).
+ */
+static inline const uint32_t *x_src32(struct exec *x, const struct opnd *o,
+				      unsigned slot)
 {
-	return x->w->regs + (size_t)x->slot[reg] * x->ws;
+	if (o->kind == OK_REG && x_narrow(x, o->reg) && !x->n_stage)
+		return x_row32(x, o->reg);
+	return exec_src32_slow(x, o, slot);
+}
+
+/* Whether o is a 32-bit register a handler may write directly (x_row32):
+ * no stage row of this instruction holds it. */
+static inline bool x_dst32_ok(const struct exec *x, const struct opnd *o)
+{
+	return o->kind == OK_REG && x_narrow(x, o->reg) && !x->n_stage;
+}
+
+/* The lanes of register reg, zero-extended, to read only (a 64-bit
+ * register's own row, else x->tmp[slot] or its stage row). */
+static inline const uint64_t *x_rd(struct exec *x, uint32_t reg,
+				   unsigned slot)
+{
+	return x_narrow(x, reg) ? exec_src_widen(x, reg, slot) :
+				  x_row64(x, reg);
 }
 
 /* Register row of destination operand o (must be OK_REG). */
@@ -178,9 +308,15 @@ static inline uint64_t *x_dst(struct exec *x, const struct opnd *o)
 static inline void x_write(struct exec *x, const struct opnd *o,
 			   const uint64_t *v, lanemask_t m)
 {
-	uint64_t *d = x_dst(x, o);
 	uint64_t sm = size_mask(o->size);
 	unsigned l;
+	if (x_dst32_ok(x, o)) {
+		uint32_t *d = x_row32(x, o->reg);
+		FOR_LANES(l, m)
+			d[l] = (uint32_t)(v[l] & sm);
+		return;
+	}
+	uint64_t *d = x_dst(x, o);
 	FOR_LANES(l, m)
 		d[l] = v[l] & sm;
 }
@@ -189,7 +325,35 @@ static inline void x_write(struct exec *x, const struct opnd *o,
 static inline void x_put(struct exec *x, const struct opnd *o, unsigned lane,
 			 uint64_t v)
 {
-	x_row(x, o->reg)[lane] = v & size_mask(o->size);
+	v &= size_mask(o->size);
+	if (x_dst32_ok(x, o))
+		x_row32(x, o->reg)[lane] = (uint32_t)v;
+	else
+		x_row(x, o->reg)[lane] = v;
+}
+
+/* Lane l of register reg, zero-extended (its stage row when staged). */
+static inline uint64_t x_get(struct exec *x, uint32_t reg, unsigned l)
+{
+	if (x_narrow(x, reg)) {
+		const uint64_t *s = x->n_stage ? x_staged(x, reg) : NULL;
+		return s ? s[l] : x_row32(x, reg)[l];
+	}
+	return x_row64(x, reg)[l];
+}
+
+/* Set lane l of register reg to v (masked to its width by the caller). */
+static inline void x_set(struct exec *x, uint32_t reg, unsigned l, uint64_t v)
+{
+	if (x_narrow(x, reg)) {
+		uint64_t *s = x->n_stage ? x_staged(x, reg) : NULL;
+		if (s)
+			s[l] = v;
+		else
+			x_row32(x, reg)[l] = (uint32_t)v;
+		return;
+	}
+	x_row64(x, reg)[l] = v;
 }
 
 /* Lane mask value of a predicate source (negation applied; immediates 0/1

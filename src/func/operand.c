@@ -91,6 +91,67 @@ static void sreg_row(struct exec *x, unsigned id, uint64_t *t)
 	}
 }
 
+uint64_t *exec_stage(struct exec *x, uint32_t reg)
+{
+	unsigned ws = x->ws, l;
+	if (x->n_stage == X_MAX_STAGE)
+		SIM_BUG("more than %u 32-bit registers staged by one "
+			"instruction", X_MAX_STAGE);
+	uint64_t *s = x->stage[x->n_stage];
+	const uint32_t *r = x_row32(x, reg);
+	x->stage_reg[x->n_stage++] = reg;
+	for (l = 0; l < ws; l++)
+		s[l] = r[l];
+	return s;
+}
+
+void fexec_commit(struct exec *x)
+{
+	unsigned ws = x->ws, l;
+	for (unsigned i = 0; i < x->n_stage; i++) {
+		uint32_t *r = x_row32(x, x->stage_reg[i]);
+		const uint64_t *s = x->stage[i];
+		for (l = 0; l < ws; l++)
+			r[l] = (uint32_t)s[l];
+	}
+	x->n_stage = 0;
+}
+
+const uint64_t *exec_src_widen(struct exec *x, uint32_t reg, unsigned slot)
+{
+	if (x->n_stage) {
+		const uint64_t *s = x_staged(x, reg);
+		if (s)
+			return s;
+	}
+	uint64_t *t = x->tmp[slot];
+	const uint32_t *r = x_row32(x, reg);
+	unsigned ws = x->ws, l;
+	for (l = 0; l < ws; l++)
+		t[l] = r[l];
+	return t;
+}
+
+const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
+				unsigned slot)
+{
+	uint32_t *t = x->tmp32[slot];
+	unsigned ws = x->ws, l;
+	if (o->kind == OK_IMM) {
+		uint32_t v = (uint32_t)o->imm;
+		for (l = 0; l < ws; l++)
+			t[l] = v;
+		return t;
+	}
+	if (o->kind == OK_REG && x_narrow(x, o->reg) &&
+	    !x_staged(x, o->reg))
+		return x_row32(x, o->reg);
+	const uint64_t *v = x_src(x, o, slot);
+	for (l = 0; l < ws; l++)
+		t[l] = (uint32_t)v[l];
+	return t;
+}
+
 const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
 			      unsigned slot)
 {

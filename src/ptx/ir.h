@@ -10,11 +10,12 @@
  *
  * Register model: operands name virtual registers (the timing model's
  * scoreboard, bank and print use these names); the functional model stores
- * them through ptx_kernel.reg_slot, which gives registers whose live ranges
- * never overlap the same storage slot.  Every register, whatever its
- * declared type, occupies one 64-bit slot per thread; a value is kept
- * zero-extended to its declared width (opnd.size), so handlers read the low
- * bits and sign-extend by the instruction type when they need to.  Predicates live in a separate index
+ * them through ptx_kernel.reg_row, which gives registers whose live ranges
+ * never overlap the same storage.  A 64-bit register takes 8 bytes per
+ * thread, a register of 32 bits or fewer 4 (two of them share one 8-byte
+ * slot); a value is kept zero-extended to its declared width (opnd.size),
+ * so handlers read the low bits and sign-extend by the instruction type
+ * when they need to.  Predicates live in a separate index
  * space and are stored per warp as lane masks.
  */
 #ifndef SIM_PTX_IR_H
@@ -380,7 +381,10 @@ struct ptx_func_info {      /* one function placed in a kernel image */
 	uint32_t reg_base;      /* first register slot of the function */
 	uint32_t n_regs;        /* its virtual registers */
 	uint32_t slot_base;     /* first storage slot of its registers */
-	uint32_t n_slots;       /* its storage slots (ptx_kernel.reg_slot) */
+	uint32_t n_slots;       /* its 8-byte storage slots (ptx_kernel.
+				   reg_row) */
+	uint32_t n_wide;        /* of which the first n_wide hold one 64-bit
+				   register each, the rest two 32-bit ones */
 	uint32_t pred_base;     /* first predicate */
 	uint32_t n_preds;       /* its predicates */
 	uint32_t frame_base;    /* its region of the per-thread local frame */
@@ -403,10 +407,17 @@ struct ptx_kernel {
 	uint32_t n_insn;             /* instructions incl. synthetic FENDs */
 	uint32_t n_regs;             /* virtual registers per thread (the
 					names insn operands use) */
-	uint32_t *reg_slot;          /* n_regs entries: the 64-bit storage
-					slot of each virtual register, by
-					live range (live.c) */
-	uint32_t n_slots;            /* storage slots per thread (>= 1) */
+	uint32_t *reg_row;           /* n_regs entries: storage of each
+					virtual register, by live range
+					(live.c): (h << 1) | narrow, where
+					a warp's row of the register is the
+					ws lanes at 32-bit word h * ws of its
+					register storage, 64-bit words when
+					narrow is 0 (then h is even and the
+					8-byte slot is h / 2), 32-bit words
+					when 1 (slot h / 2, half h % 2) */
+	uint32_t n_slots;            /* 8-byte storage slots per thread
+					(>= 1) */
 	uint32_t n_preds;            /* predicate registers per thread */
 	struct ptx_func_info *funcs; /* funcs[0] is the kernel itself */
 	uint32_t n_funcs;            /* functions in the image */

@@ -537,7 +537,7 @@ static struct ptx_kernel *link_kernel(struct ptx_front *pf, uint32_t kidx)
 	link_summary(&lk, k, kf);
 	link_recursive(&lk, k);
 	k->regs_per_thread = ptx_live_regs(k);
-	k->reg_slot = arena_alloc(pf->ar, (size_t)MAX(k->n_regs, 1u) *
+	k->reg_row = arena_alloc(pf->ar, (size_t)MAX(k->n_regs, 1u) *
 				  sizeof(uint32_t));
 	ptx_reg_slots(k);
 out:

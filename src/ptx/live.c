@@ -820,21 +820,26 @@ static void live_interfere(struct live_fn *lf, struct live_alloc *la)
 }
 
 /*
- * Colour the nodes: registers with a slot of their own take 0, 1, ...
- * in id order, then every other node the lowest colour above those that
- * no coloured neighbour has.  Returns the number of colours; col[] gets
- * each node's.
+ * Colour the nodes, each class (cls[i]: 0 for 64-bit registers, 1 for
+ * 32-bit and narrower ones) in its own colour space: registers with a slot
+ * of their own take 0, 1, ... of their class in id order, then every other
+ * node the lowest colour of its class above those that no coloured
+ * neighbour of the same class has.  n_col[c] gets the colours of class c;
+ * col[] each node's.
  */
-static uint32_t live_colour(const struct live_alloc *la, uint32_t *col)
+static void live_colour(const struct live_alloc *la, const uint8_t *cls,
+			uint32_t *col, uint32_t n_col[2])
 {
 	uint64_t *used = xcalloc(la->nw + 1, sizeof(uint64_t));
-	uint32_t n_own = 0, n_col;
+	uint32_t n_own[2] = {0, 0};
 
 	for (uint32_t i = 0; i < la->n; i++)
-		col[i] = la->own[i] ? n_own++ : LIVE_UNSET;
-	n_col = n_own;
+		col[i] = la->own[i] ? n_own[cls[i]]++ : LIVE_UNSET;
+	n_col[0] = n_own[0];
+	n_col[1] = n_own[1];
 	for (uint32_t i = 0; i < la->n; i++) {
 		const uint64_t *row = &la->adj[(size_t)i * la->nw];
+		unsigned ci = cls[i];
 		uint32_t c;
 		if (la->own[i])
 			continue;
@@ -844,29 +849,73 @@ static uint32_t live_colour(const struct live_alloc *la, uint32_t *col)
 			while (bits) {
 				uint32_t j = w * 64 + bit_ctz64(bits);
 				bits &= bits - 1;
-				if (col[j] != LIVE_UNSET && col[j] >= n_own)
-					live_set(used, col[j] - n_own);
+				if (cls[j] == ci && col[j] != LIVE_UNSET &&
+				    col[j] >= n_own[ci])
+					live_set(used, col[j] - n_own[ci]);
 			}
 		}
 		for (c = 0; live_test(used, c); c++)
 			;
-		col[i] = n_own + c;
-		n_col = MAX(n_col, col[i] + 1);
+		col[i] = n_own[ci] + c;
+		n_col[ci] = MAX(n_col[ci], col[i] + 1);
 	}
 	free(used);
-	return n_col;
+}
+
+/*
+ * Storage code (ptx_kernel.reg_row) of a register of function fi: colour c
+ * of its class; 64-bit colours take the function's first n_wide slots,
+ * 32-bit ones two per slot after them.
+ */
+static uint32_t live_row(const struct ptx_func_info *fi, bool narrow,
+			 uint32_t c)
+{
+	if (!narrow)
+		return (fi->slot_base + c) << 2;
+	return ((2 * (fi->slot_base + fi->n_wide) + c) << 1) | 1;
+}
+
+/* Whether register r is 32-bit or narrower: every operand naming it is. */
+static void live_width_cb(void *ctx, uint32_t reg, unsigned size, bool def)
+{
+	uint8_t *wide = ctx;
+	(void)def;
+	if (size > 4)
+		wide[reg] = 1;
+}
+
+/* Function fi without sharing: a slot per 64-bit register, a half-slot
+ * per narrower one, in register order within each class. */
+static void live_fn_identity(struct ptx_kernel *k, struct ptx_func_info *fi,
+			     const uint8_t *wide)
+{
+	uint32_t n[2] = {0, 0}, i;
+
+	for (i = 0; i < fi->n_regs && fi->reg_base + i < k->n_regs; i++)
+		n[!wide[fi->reg_base + i]]++;
+	fi->n_wide = n[0];
+	fi->n_slots = n[0] + (n[1] + 1) / 2;
+	n[0] = n[1] = 0;
+	for (i = 0; i < fi->n_regs && fi->reg_base + i < k->n_regs; i++) {
+		uint32_t r = fi->reg_base + i;
+		bool nar = !wide[r];
+		k->reg_row[r] = live_row(fi, nar, n[nar]++);
+	}
 }
 
 /*
  * Slots of function fi's registers, numbered from its slot_base (set by
- * the caller); sets fi->n_slots.  false: the function references
- * registers outside its own range (the caller then keeps the identity).
+ * the caller); sets fi->n_slots and fi->n_wide.  wide[r]: register r is
+ * 64-bit.  false: the function references registers outside its own range
+ * (the caller then keeps one slot or half-slot per register).
  */
-static bool live_fn_slots(struct ptx_kernel *k, struct ptx_func_info *fi)
+static bool live_fn_slots(struct ptx_kernel *k, struct ptx_func_info *fi,
+			  const uint8_t *wide)
 {
 	struct live_fn lf = {.k = k, .a = fi->entry_pc, .e = fi->end_pc};
 	struct live_alloc la = {0};
-	uint32_t *col = NULL, i;
+	uint32_t *col = NULL, i, n_col[2];
+	uint8_t *cls = NULL;
 	bool ok = true, coloured = false;
 
 	live_number(&lf);
@@ -895,23 +944,29 @@ static bool live_fn_slots(struct ptx_kernel *k, struct ptx_func_info *fi)
 		la.adj = xcalloc((size_t)la.n * la.nw, sizeof(uint64_t));
 		la.own = xcalloc(la.n, 1);
 		col = xmalloc((size_t)la.n * sizeof(uint32_t));
+		cls = xcalloc(la.n, 1);
+		for (i = 0; i < lf.n_map; i++)
+			if (lf.map[i] != LIVE_UNSET)
+				cls[lf.map[i]] = !wide[lf.lo + i];
 		live_interfere(&lf, &la);
-		fi->n_slots = live_colour(&la, col);
+		live_colour(&la, cls, col, n_col);
+		fi->n_wide = n_col[0];
+		fi->n_slots = n_col[0] + (n_col[1] + 1) / 2;
 		for (i = 0; i < fi->n_regs; i++) {
 			uint32_t r = fi->reg_base + i;
 			uint32_t id = r >= lf.lo && r - lf.lo < lf.n_map ?
 				lf.map[r - lf.lo] : LIVE_UNSET;
-			/* a register no instruction names shares slot 0 */
-			k->reg_slot[r] = fi->slot_base +
-				(id == LIVE_UNSET ? 0 : col[id]);
+			/* a register no instruction names is never
+			 * accessed: it shares the function's first slot */
+			k->reg_row[r] = id == LIVE_UNSET ? fi->slot_base << 2 :
+				live_row(fi, !wide[r], col[id]);
 		}
 	} else {
-		fi->n_slots = fi->n_regs;
-		for (i = 0; i < fi->n_regs; i++)
-			k->reg_slot[fi->reg_base + i] = fi->slot_base + i;
+		live_fn_identity(k, fi, wide);
 	}
 out:
 	free(col);
+	free(cls);
 	free(la.adj);
 	free(la.own);
 	live_fn_release(&lf);
@@ -922,23 +977,47 @@ void ptx_reg_slots(struct ptx_kernel *k)
 {
 	uint32_t next = 0, f;
 	bool ok = live_image_ok(k);
+	uint8_t *wide = xcalloc(MAX(k->n_regs, 1u), 1);
 
+	for (uint32_t pc = 0; pc < k->n_insn; pc++)
+		live_visit(&k->code[pc], k->n_regs, live_width_cb, wide);
+	for (uint32_t r = 0; r < k->n_regs; r++)
+		k->reg_row[r] = 0; /* registers no function holds */
 	for (f = 0; ok && f < k->n_funcs; f++) {
 		struct ptx_func_info *fi = &k->funcs[f];
 		fi->slot_base = next;
 		ok = fi->reg_base + (uint64_t)fi->n_regs <= k->n_regs &&
-		     live_fn_slots(k, fi);
+		     live_fn_slots(k, fi, wide);
 		next += fi->n_slots;
 	}
-	if (ok) {
-		k->n_slots = MAX(next, 1u);
-		return;
+	if (!ok) {
+		/* functions share registers (or the image is malformed): each
+		 * function gets rows for the registers of its range without
+		 * sharing, and registers in no range get rows after those */
+		struct ptx_func_info rest = {0};
+		for (uint32_t r = 0; r < k->n_regs; r++)
+			k->reg_row[r] = LIVE_UNSET;
+		next = 0;
+		for (f = 0; f < k->n_funcs; f++) {
+			struct ptx_func_info *fi = &k->funcs[f];
+			fi->slot_base = next;
+			live_fn_identity(k, fi, wide);
+			next += fi->n_slots;
+		}
+		rest.slot_base = next;
+		uint32_t n[2] = {0, 0};
+		for (uint32_t r = 0; r < k->n_regs; r++)
+			if (k->reg_row[r] == LIVE_UNSET)
+				n[!wide[r]]++;
+		rest.n_wide = n[0];
+		next += n[0] + (n[1] + 1) / 2;
+		n[0] = n[1] = 0;
+		for (uint32_t r = 0; r < k->n_regs; r++)
+			if (k->reg_row[r] == LIVE_UNSET) {
+				bool nar = !wide[r];
+				k->reg_row[r] = live_row(&rest, nar, n[nar]++);
+			}
 	}
-	for (uint32_t r = 0; r < k->n_regs; r++)
-		k->reg_slot[r] = r;
-	for (f = 0; f < k->n_funcs; f++) {
-		k->funcs[f].slot_base = k->funcs[f].reg_base;
-		k->funcs[f].n_slots = k->funcs[f].n_regs;
-	}
-	k->n_slots = MAX(k->n_regs, 1u);
+	k->n_slots = MAX(next, 1u);
+	free(wide);
 }

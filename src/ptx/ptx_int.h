@@ -301,9 +301,10 @@ int ptx_link(struct ptx_front *pf);
  */
 uint32_t ptx_live_regs(const struct ptx_kernel *k);
 /*
- * Fill k->reg_slot (allocated, n_regs entries), k->n_slots and the
- * slot_base/n_slots of every function: registers whose live ranges never
- * overlap share a storage slot, per function.  (live.c)
+ * Fill k->reg_row (allocated, n_regs entries), k->n_slots and the
+ * slot_base/n_slots/n_wide of every function: registers of the same width
+ * class (64-bit; 32-bit or narrower) whose live ranges never overlap share
+ * storage, per function; two 32-bit rows fill one 8-byte slot.  (live.c)
  */
 void ptx_reg_slots(struct ptx_kernel *k);
 

@@ -44,11 +44,11 @@ enum issue_res { IR_ISSUED, IR_DATA, IR_STRUCT };
 
 /* A setp source's value in lane l (for the setp event): register bits or
  * an immediate's bits; other operand kinds read as 0. */
-static uint64_t setp_src(const struct fwarp *fw, const uint32_t *slot,
+static uint64_t setp_src(const struct fwarp *fw, const uint32_t *row,
 			 const struct opnd *o, unsigned ws, unsigned l)
 {
 	if (o->kind == OK_REG)
-		return fw->regs[(size_t)slot[o->reg] * ws + l];
+		return freg_get(fw, row[o->reg], ws, l);
 	return o->kind == OK_IMM ? (uint64_t)o->imm : 0;
 }
 
@@ -145,8 +145,8 @@ static enum issue_res issue_one(struct tgpu *t, struct tsm *s,
 	unsigned lane0 = n_active ? bit_ctz64(fw->stack[fw->sp - 1].mask) : 0;
 	uint64_t sa = 0, sb = 0;
 	if (in->op == OP_SETP) {
-		sa = setp_src(fw, t->k->reg_slot, &in->o[1], t->ws, lane0);
-		sb = setp_src(fw, t->k->reg_slot, &in->o[2], t->ws, lane0);
+		sa = setp_src(fw, t->k->reg_row, &in->o[1], t->ws, lane0);
+		sb = setp_src(fw, t->k->reg_row, &in->o[2], t->ws, lane0);
 	}
 	s->st.issue_lanes[n_active]++;
 	bool ok = fexec_run(g, cx, w->cta, fw, 1);

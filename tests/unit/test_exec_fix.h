@@ -27,7 +27,8 @@ struct tx {
 	struct fcta cta;                         /* its block */
 	uint64_t regs[TX_NREG * WS_MAX_WARP];    /* register-major file */
 	lanemask_t preds[TX_NPRED];              /* predicate lane masks */
-	uint32_t slot[TX_NREG];                  /* register -> row: identity */
+	uint32_t slot[TX_NREG];                  /* register -> storage code
+						    (reg_row): 64-bit row r */
 };
 
 /* A zeroed fake warp of ws lanes (one-warp block of ws threads). */
@@ -45,8 +46,8 @@ static inline struct tx *tx_new(unsigned ws)
 	t->cta.n_warps = t->cta.n_live_warps = 1;
 	t->cta.warps = &t->w;
 	for (unsigned r = 0; r < TX_NREG; r++)
-		t->slot[r] = r;
-	t->x.slot = t->slot;
+		t->slot[r] = r << 2;
+	t->x.row = t->slot;
 	t->x.w = &t->w;
 	t->x.cta = &t->cta;
 	t->x.ws = ws;

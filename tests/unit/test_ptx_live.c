@@ -417,8 +417,19 @@ TEST(real_nvcc_corpus_plausible)
 struct sc_ops {          /* register operands of one instruction */
 	uint32_t r[16];      /* registers */
 	bool def[16];        /* written (else read) */
+	unsigned size[16];   /* operand width in bytes (sc_size_cb) */
 	unsigned n;          /* entries */
 };
+
+static void sc_size_cb(void *ctx, uint32_t reg, unsigned size, bool def)
+{
+	struct sc_ops *o = ctx;
+	if (o->n < 16) {
+		o->r[o->n] = reg;
+		o->size[o->n] = size;
+		o->def[o->n++] = def;
+	}
+}
 
 static void sc_cb(void *ctx, uint32_t reg, unsigned size, bool def)
 {
@@ -464,6 +475,21 @@ static unsigned sc_succ(const struct ptx_kernel *k, uint32_t pc, uint32_t a,
 	return n;
 }
 
+/* 1 when some operand names register r wider than 4 bytes, 0 when one
+ * names it, -1 when none does. */
+static int ref_wide(const struct ptx_kernel *k, uint32_t r)
+{
+	int seen = -1;
+	for (uint32_t pc = 0; pc < k->n_insn; pc++) {
+		struct sc_ops o = {.n = 0};
+		ptx_insn_regs(&k->code[pc], k->n_regs, sc_size_cb, &o);
+		for (unsigned i = 0; i < o.n; i++)
+			if (o.r[i] == r)
+				seen = MAX(seen, o.size[i] > 4 ? 1 : 0);
+	}
+	return seen;
+}
+
 /*
  * Check k's slots against liveness recomputed here per instruction (not
  * per block as live.c does): a write never shares a slot with a register
@@ -484,11 +510,22 @@ static unsigned check_slots(const struct ptx_kernel *k)
 		uint8_t *in = calloc((size_t)n * nr, 1), *out = calloc(nr, 1);
 		uint8_t *ref = calloc(nr, 1), *own = calloc(nr, 1);
 		bool changed = true;
-		for (uint32_t r = rb; r < rb + nr; r++)
-			bad += k->reg_slot[r] < fi->slot_base ||
-			       k->reg_slot[r] >= fi->slot_base +
-			       MAX(fi->n_slots, 1u) ||
-			       k->reg_slot[r] >= k->n_slots;
+		for (uint32_t r = rb; r < rb + nr; r++) {
+			uint32_t c = k->reg_row[r], sl = c >> 2;
+			bad += sl < fi->slot_base ||
+			       sl >= fi->slot_base + MAX(fi->n_slots, 1u) ||
+			       sl >= k->n_slots;
+			/* 64-bit rows in the first n_wide slots, 32-bit
+			 * halves after them; a register named only as 4
+			 * bytes or fewer is a 32-bit row, one named wider a
+			 * 64-bit row (one no operand names: anywhere) */
+			int rw = ref_wide(k, r);
+			if (c & 1)
+				bad += sl < fi->slot_base + fi->n_wide || rw > 0;
+			else
+				bad += (c & 2) != 0 || rw == 0 ||
+				       sl >= fi->slot_base + MAX(fi->n_wide, 1u);
+		}
 		while (changed) {
 			changed = false;
 			for (uint32_t pc = e + 1; pc-- > a;) {
@@ -530,12 +567,12 @@ static unsigned check_slots(const struct ptx_kernel *k)
 				uint32_t d = o.r[i];
 				for (uint32_t r = 0; r < nr; r++)
 					bad += out[r] && rb + r != d &&
-					       k->reg_slot[rb + r] ==
-					       k->reg_slot[d];
+					       k->reg_row[rb + r] ==
+					       k->reg_row[d];
 				for (unsigned j = 0; j < o.n; j++)
 					bad += o.r[j] != d &&
-					       k->reg_slot[o.r[j]] ==
-					       k->reg_slot[d];
+					       k->reg_row[o.r[j]] ==
+					       k->reg_row[d];
 			}
 		}
 		for (uint32_t r = 0; r < nr; r++)
@@ -543,7 +580,7 @@ static unsigned check_slots(const struct ptx_kernel *k)
 		for (uint32_t r = 0; r < nr; r++)
 			for (uint32_t q = 0; q < nr && own[r]; q++)
 				bad += q != r && ref[q] &&
-				       k->reg_slot[rb + q] == k->reg_slot[rb + r];
+				       k->reg_row[rb + q] == k->reg_row[rb + r];
 		free(in);
 		free(out);
 		free(ref);
@@ -572,9 +609,9 @@ static const struct ptx_kernel *load_first(const char *src,
 
 /*
  * The straight-line kernel of straight_line_peak: %r1..%r5 are live
- * together (slots 0..4); %r6 may not reuse the rows of %r2 and %r3, which
+ * together (rows 0..4); %r6 may not reuse the rows of %r2 and %r3, which
  * its own add reads, so it takes a sixth; %r7 and %r8 then reuse the rows
- * of %r2 and %r3.
+ * of %r2 and %r3.  Six 32-bit rows fill three 8-byte slots.
  */
 TEST(slots_straight_line)
 {
@@ -596,10 +633,13 @@ TEST(slots_straight_line)
 	if (!k)
 		return;
 	CHECK_EQ_U64(k->n_regs >= 100, 1);
-	CHECK_EQ_U64(k->n_slots, 6);
+	CHECK_EQ_U64(k->n_slots, 3);
+	CHECK_EQ_U64(k->funcs[0].n_wide, 0);
+	for (uint32_t r = 1; r <= 8; r++)
+		CHECK_EQ_U64(k->reg_row[r] & 1, 1); /* 32-bit rows */
 	CHECK_EQ_U64(k->regs_per_thread, 5 + OVERHEAD); /* unchanged */
-	CHECK_EQ_U64(k->reg_slot[7], k->reg_slot[2]);
-	CHECK_EQ_U64(k->reg_slot[8], k->reg_slot[3]);
+	CHECK_EQ_U64(k->reg_row[7], k->reg_row[2]);
+	CHECK_EQ_U64(k->reg_row[8], k->reg_row[3]);
 	CHECK_EQ_U64(check_slots(k), 0);
 	ptx_module_free(m);
 }
@@ -631,12 +671,12 @@ TEST(slots_entry_live_and_atomic_own_rows)
 	if (!k)
 		return;
 	for (uint32_t r = 2; r <= 6; r++) {
-		CHECK(k->reg_slot[r] != k->reg_slot[9]);
+		CHECK(k->reg_row[r] != k->reg_row[9]);
 		if (r != 3)
-			CHECK(k->reg_slot[r] != k->reg_slot[3]);
+			CHECK(k->reg_row[r] != k->reg_row[3]);
 	}
-	CHECK_EQ_U64(k->reg_slot[4], k->reg_slot[2]); /* these do share */
-	CHECK_EQ_U64(k->reg_slot[5], k->reg_slot[2]);
+	CHECK_EQ_U64(k->reg_row[4], k->reg_row[2]); /* these do share */
+	CHECK_EQ_U64(k->reg_row[5], k->reg_row[2]);
 	CHECK_EQ_U64(check_slots(k), 0);
 	ptx_module_free(m);
 }
@@ -673,8 +713,8 @@ TEST(slots_loop_and_calls)
 	if (!k)
 		return;
 	const struct ptx_func_info *kf = &k->funcs[0];
-	CHECK(k->reg_slot[3] != k->reg_slot[1]);
-	CHECK(k->reg_slot[3] != k->reg_slot[2]);
+	CHECK(k->reg_row[3] != k->reg_row[1]);
+	CHECK(k->reg_row[3] != k->reg_row[2]);
 	CHECK_EQ_U64(k->n_funcs, 2);
 	if (k->n_funcs == 2) {
 		const struct ptx_func_info *ff = &k->funcs[1];
