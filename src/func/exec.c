@@ -104,8 +104,10 @@ bool fexec_run(struct fgpu *g, struct fctx *cx, struct fcta *c,
 	x.k = k;
 	x.row = k->reg_row;
 	x.n_stage = 0;
+	x.sc = &cx->xs;
 	x.ws = g->ws;
 	x.imm_pool = g->imm_pool;
+	x.imm_pool32 = g->imm_pool32;
 	x.imm_row = g->imm_row;
 	while (n--) {
 		struct simt_entry *t = &w->stack[w->sp - 1];

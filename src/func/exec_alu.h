@@ -186,6 +186,19 @@ static inline int fp_round_begin(unsigned rnd)
 	return old;
 }
 
+/* Whether rounding modifier rnd is the default round-to-nearest (for
+ * which fp_round_begin changes nothing). */
+static inline bool fp_round_default(unsigned rnd)
+{
+	switch (rnd) {
+	case RND_RZ: case RND_RZI: case RND_RM: case RND_RMI:
+	case RND_RP: case RND_RPI:
+		return false;
+	default:
+		return true;
+	}
+}
+
 static inline void fp_round_end(int old)
 {
 	if (old >= 0)

@@ -19,6 +19,20 @@
 	unsigned bits = alu_bits(in->type), ws = x->ws, l;                     \
 	uint64_t mk = alu_mask(bits) & size_mask(in->o[0].size)
 
+/*
+ * BIT_OPERANDS on 32-bit rows: when the type is 32 bits or narrower and
+ * the destination a 32-bit register (BIT_NATIVE), the same loop bodies
+ * run on the registers' own 4-byte lanes, twice as many per vector.
+ */
+#define BIT_NATIVE(x, in)                                                      \
+	(alu_bits((in)->type) <= 32 && x_dst32_ok(x, &(in)->o[0]))
+#define BIT_OPERANDS32()                                                       \
+	const uint32_t *a = x_src32(x, &in->o[1], 0);                          \
+	const uint32_t *b = x_src32(x, &in->o[2], 1);                          \
+	uint32_t *d = x_row32(x, in->o[0].reg);                                \
+	unsigned bits = alu_bits(in->type), ws = x->ws, l;                     \
+	uint32_t mk = (uint32_t)(alu_mask(bits) & size_mask(in->o[0].size))
+
 enum logic_op { LOGIC_AND, LOGIC_OR, LOGIC_XOR };
 
 /* and/or/xor: on predicates the lane masks combine directly. */
@@ -32,12 +46,22 @@ static void bits_logic(struct exec *x, const struct insn *in, lanemask_t m,
 		x_write_pred(x, in->o[0].reg, r, m);
 		return;
 	}
-	BIT_OPERANDS();
-	switch (op) {
-	case LOGIC_AND: ALU_FORD(l, ws, m, d[l] = a[l] & b[l] & mk); break;
-	case LOGIC_OR: ALU_FORD(l, ws, m, d[l] = (a[l] | b[l]) & mk); break;
-	case LOGIC_XOR: ALU_FORD(l, ws, m, d[l] = (a[l] ^ b[l]) & mk); break;
+#define LOGIC_BODY                                                             \
+	switch (op) {                                                          \
+	case LOGIC_AND: ALU_FORD(l, ws, m, d[l] = a[l] & b[l] & mk); break;    \
+	case LOGIC_OR: ALU_FORD(l, ws, m, d[l] = (a[l] | b[l]) & mk); break;   \
+	case LOGIC_XOR: ALU_FORD(l, ws, m, d[l] = (a[l] ^ b[l]) & mk); break;  \
 	}
+	if (BIT_NATIVE(x, in)) {
+		BIT_OPERANDS32();
+		(void)bits;
+		LOGIC_BODY
+		return;
+	}
+	BIT_OPERANDS();
+	(void)bits;
+	LOGIC_BODY
+#undef LOGIC_BODY
 }
 
 void exec_AND(struct exec *x, const struct insn *in, lanemask_t m)
@@ -61,10 +85,18 @@ void exec_NOT(struct exec *x, const struct insn *in, lanemask_t m)
 		x_write_pred(x, in->o[0].reg, ~x_pred(x, &in->o[1]), m);
 		return;
 	}
+	unsigned ws = x->ws, l;
+	if (BIT_NATIVE(x, in)) {
+		const uint32_t *a = x_src32(x, &in->o[1], 0);
+		uint32_t *d = x_row32(x, in->o[0].reg);
+		uint32_t mk = (uint32_t)(alu_mask(alu_bits(in->type)) &
+					 size_mask(in->o[0].size));
+		ALU_FORD(l, ws, m, d[l] = ~a[l] & mk);
+		return;
+	}
 	const uint64_t *a = x_src(x, &in->o[1], 0);
 	uint64_t *d = x_dst(x, &in->o[0]);
 	uint64_t mk = alu_mask(alu_bits(in->type)) & size_mask(in->o[0].size);
-	unsigned ws = x->ws, l;
 	ALU_FORD(l, ws, m, d[l] = ~a[l] & mk);
 }
 
@@ -86,14 +118,40 @@ void exec_CNOT(struct exec *x, const struct insn *in, lanemask_t m)
 /* shl.bN: the amount is an unsigned 32-bit value; >= width gives 0. */
 void exec_SHL(struct exec *x, const struct insn *in, lanemask_t m)
 {
+#define SHL_BODY                                                               \
+	ALU_FORD(l, ws, m, uint32_t n = (uint32_t)b[l];                        \
+		d[l] = n >= bits ? 0 : (a[l] << (n & (bits - 1))) & mk)
+	if (BIT_NATIVE(x, in)) {
+		BIT_OPERANDS32();
+		SHL_BODY;
+		return;
+	}
 	BIT_OPERANDS();
-	ALU_FORD(l, ws, m, uint32_t n = (uint32_t)b[l];
-		d[l] = n >= bits ? 0 : (a[l] << (n & 63)) & mk);
+	SHL_BODY;
+#undef SHL_BODY
 }
 
 /* shr: .sN is arithmetic (an amount >= width leaves only sign bits). */
 void exec_SHR(struct exec *x, const struct insn *in, lanemask_t m)
 {
+	if (BIT_NATIVE(x, in)) {
+		BIT_OPERANDS32();
+		if (alu_signed(in->type)) {
+			/* sign-extend from bits to 32, shift arithmetically */
+			uint32_t dm = (uint32_t)size_mask(in->o[0].size);
+			unsigned up = 32 - bits;
+			ALU_FORD(l, ws, m, uint32_t n = (uint32_t)b[l];
+				int32_t v = (int32_t)(a[l] << up) >> up;
+				d[l] = (uint32_t)(v >> (n >= bits ? bits - 1 : n))
+				       & dm);
+		} else {
+			uint32_t tm = (uint32_t)alu_mask(bits);
+			ALU_FORD(l, ws, m, uint32_t n = (uint32_t)b[l];
+				d[l] = n >= bits ? 0 :
+				       ((a[l] & tm) >> (n & (bits - 1))) & mk);
+		}
+		return;
+	}
 	BIT_OPERANDS();
 	if (alu_signed(in->type)) {
 		uint64_t dm = size_mask(in->o[0].size);
@@ -107,6 +165,24 @@ void exec_SHR(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 }
 
+/* one loop per form, so that a full warp's loop vectorises */
+#define SHF_LOOP(AMT, RES)                                                     \
+	ALU_FORD(l, ws, m, uint32_t n = (uint32_t)c[l]; n = AMT;               \
+		 uint64_t v = (uint64_t)(uint32_t)b[l] << 32 |                 \
+			(uint32_t)a[l];                                        \
+		 d[l] = (RES) & mk)
+#define SHF_FORMS                                                              \
+	do {                                                                   \
+		if (left && wrap)                                              \
+			SHF_LOOP(n & 31, (v << n) >> 32);                      \
+		else if (left)                                                 \
+			SHF_LOOP(n > 32 ? 32 : n, (v << n) >> 32);             \
+		else if (wrap)                                                 \
+			SHF_LOOP(n & 31, v >> n);                              \
+		else                                                           \
+			SHF_LOOP(n > 32 ? 32 : n, v >> n);                     \
+	} while (0)
+
 /*
  * shf.l / shf.r (funnel shift, .b32): {b, a} is a 64-bit value with a in
  * the low word.  .clamp limits the amount to 32, .wrap takes it mod 32.
@@ -115,30 +191,25 @@ void exec_SHR(struct exec *x, const struct insn *in, lanemask_t m)
  */
 void exec_SHF(struct exec *x, const struct insn *in, lanemask_t m)
 {
-	BIT_OPERANDS();
-	const uint64_t *c = x_src(x, &in->o[3], 2);
 	bool left = in->mods & MOD_SHF_L, wrap = in->mods & MOD_WRAP;
 
-	if (bits != 32) {
+	if (alu_bits(in->type) != 32) {
 		alu_unsupported(x);
 		return;
 	}
-	/* one loop per form, so that a full warp's loop vectorises */
-#define SHF_LOOP(AMT, RES)                                                     \
-	ALU_FORD(l, ws, m, uint32_t n = (uint32_t)c[l]; n = AMT;               \
-		 uint64_t v = (uint64_t)(uint32_t)b[l] << 32 |                 \
-			(uint32_t)a[l];                                        \
-		 d[l] = (RES) & mk)
-	if (left && wrap)
-		SHF_LOOP(n & 31, (v << n) >> 32);
-	else if (left)
-		SHF_LOOP(n > 32 ? 32 : n, (v << n) >> 32);
-	else if (wrap)
-		SHF_LOOP(n & 31, v >> n);
-	else
-		SHF_LOOP(n > 32 ? 32 : n, v >> n);
-#undef SHF_LOOP
+	if (BIT_NATIVE(x, in)) {
+		BIT_OPERANDS32();
+		const uint32_t *c = x_src32(x, &in->o[3], 2);
+		(void)bits;
+		SHF_FORMS;
+		return;
+	}
+	BIT_OPERANDS();
+	const uint64_t *c = x_src(x, &in->o[3], 2);
+	(void)bits;
+	SHF_FORMS;
 }
+
 
 /*
  * bfe: extract len = c[7:0] bits at pos = b[7:0]; bits past the msb read

@@ -102,8 +102,6 @@ static uint64_t cvt_float_bits(double v, unsigned t, unsigned rnd,
 /* Integer to integer: truncate/extend, or clamp with .sat. */
 static void cvt_int_int(struct exec *x, const struct insn *in, lanemask_t m)
 {
-	const uint64_t *a = x_src(x, &in->o[1], 0);
-	uint64_t *d = x_dst(x, &in->o[0]);
 	uint64_t dm = size_mask(in->o[0].size);
 	unsigned sb = alu_bits(in->type2), db = alu_bits(in->type);
 	bool ss = alu_signed(in->type2), ds = alu_signed(in->type);
@@ -111,6 +109,32 @@ static void cvt_int_int(struct exec *x, const struct insn *in, lanemask_t m)
 	int64_t hi = ds ? (int64_t)alu_mask(db - 1) : 0;
 	uint64_t uhi = ds ? (uint64_t)hi : alu_mask(db);
 
+	if (!(in->mods & MOD_SAT) && sb <= 32) {
+		/* a source of 32 bits or fewer: read from 32-bit rows */
+		const uint32_t *a = x_src32(x, &in->o[1], 0);
+		if (x_dst32_ok(x, &in->o[0])) {
+			uint32_t *d = x_row32(x, in->o[0].reg);
+			ALU_FORD(l, ws, m, d[l] = (uint32_t)(alu_ext(alu_ext(
+					a[l], sb, ss), db, ds) & dm));
+			return;
+		}
+		if (in->o[0].kind == OK_REG && !x_narrow(x, in->o[0].reg)) {
+			uint64_t *d = x_row64(x, in->o[0].reg);
+			if (sb == 32 && ss) /* cvt.s64.s32 */
+				ALU_FORD(l, ws, m, d[l] = (uint64_t)alu_ext(
+					(uint64_t)(int64_t)(int32_t)a[l], db,
+					ds) & dm);
+			else if (sb == 32) /* cvt.u64.u32 */
+				ALU_FORD(l, ws, m, d[l] = alu_ext(a[l], db,
+								  ds) & dm);
+			else
+				ALU_FORD(l, ws, m, d[l] = alu_ext(alu_ext(
+					a[l], sb, ss), db, ds) & dm);
+			return;
+		}
+	}
+	const uint64_t *a = x_src(x, &in->o[1], 0);
+	uint64_t *d = x_dst(x, &in->o[0]);
 	if (!(in->mods & MOD_SAT)) {
 		ALU_FORD(l, ws, m,
 			d[l] = alu_ext(alu_ext(a[l], sb, ss), db, ds) & dm);

@@ -66,38 +66,60 @@ static float f32_div_approx(float a, float b)
 	return a / b;
 }
 
+/* FP_OPERANDS on the 32-bit rows of an f32 op writing a 32-bit register
+ * (FP_NATIVE): the same lane loops on 4-byte lanes. */
+#define FP_NATIVE(x, in) ((in)->type == PT_F32 && x_dst32_ok(x, &(in)->o[0]))
+#define FP_OPERANDS32()                                                        \
+	const uint32_t *a = x_src32(x, &in->o[1], 0);                          \
+	const uint32_t *b = x_src32(x, &in->o[2], 1);                          \
+	uint32_t *d = x_row32(x, in->o[0].reg);                                \
+	bool ftz = in->mods & MOD_FTZ, sat = in->mods & MOD_SAT;               \
+	unsigned ws = x->ws, l
+
+/* The f32 cases of fp_binary (old: the rounding mode to restore). */
+#define F32_BINARY                                                             \
+	do {                                                                   \
+		if (op == FOP_DIV && (in->mods & MOD_APPROX)) {                \
+			F32_BIN(f32_div_approx(fa, fb));                       \
+			break;                                                 \
+		}                                                              \
+		int old = fp_round_begin(in->rnd);                             \
+		switch (op) {                                                  \
+		case FOP_ADD: F32_BIN(fa + fb); break;                         \
+		case FOP_SUB: F32_BIN(fa - fb); break;                         \
+		case FOP_MUL: F32_BIN(fa * fb); break;                         \
+		case FOP_DIV: F32_BIN(fa / fb); break;                         \
+		}                                                              \
+		fp_round_end(old);                                             \
+	} while (0)
+
 /* add/sub/mul/div on f32 and f64 under the instruction's rounding. */
 static void fp_binary(struct exec *x, const struct insn *in, lanemask_t m,
 		      enum fop op)
 {
+	if (FP_NATIVE(x, in)) {
+		FP_OPERANDS32();
+		F32_BINARY;
+		return;
+	}
 	FP_OPERANDS();
-	int old;
 
 	if (in->type != PT_F32 && in->type != PT_F64) {
 		alu_unsupported(x);
 		return;
 	}
-	if (op == FOP_DIV && in->type == PT_F32 && (in->mods & MOD_APPROX)) {
-		F32_BIN(f32_div_approx(fa, fb));
-		return;
-	}
-	old = fp_round_begin(in->rnd);
 	if (in->type == PT_F32) {
-		switch (op) {
-		case FOP_ADD: F32_BIN(fa + fb); break;
-		case FOP_SUB: F32_BIN(fa - fb); break;
-		case FOP_MUL: F32_BIN(fa * fb); break;
-		case FOP_DIV: F32_BIN(fa / fb); break;
-		}
+		F32_BINARY;
 	} else {
+		int old = fp_round_begin(in->rnd);
 		switch (op) {
 		case FOP_ADD: F64_BIN(fa + fb); break;
 		case FOP_SUB: F64_BIN(fa - fb); break;
 		case FOP_MUL: F64_BIN(fa * fb); break;
 		case FOP_DIV: F64_BIN(fa / fb); break;
 		}
+		fp_round_end(old);
 	}
-	fp_round_end(old);
 }
 
 void fpu_add(struct exec *x, const struct insn *in, lanemask_t m)
@@ -142,24 +164,45 @@ static inline float f32_fma_rn(float a, float b, float c)
  * fma.rn.f32 on a host with the FMA extension: the hardware instruction
  * rounds once, exactly as PTX requires; chosen at run time.
  */
-__attribute__((target("fma"))) static void
-f32_fma_lanes_hw(uint64_t *d, const uint64_t *a, const uint64_t *b,
-		 const uint64_t *c, unsigned ws, lanemask_t m)
-{
-	unsigned l;
-	ALU_FORD(l, ws, m, d[l] = f32_res_plain(__builtin_fmaf(
-			f32_from_bits(a[l]), f32_from_bits(b[l]),
-			f32_from_bits(c[l]))));
+#define F32_FMA_HW(name, T)                                                    \
+__attribute__((target("fma"))) static void                                     \
+name(T *d, const T *a, const T *b, const T *c, unsigned ws, lanemask_t m)      \
+{                                                                              \
+	unsigned l;                                                            \
+	ALU_FORD(l, ws, m, d[l] = f32_res_plain(__builtin_fmaf(                \
+			f32_from_bits(a[l]), f32_from_bits(b[l]),              \
+			f32_from_bits(c[l]))));                                \
 }
+F32_FMA_HW(f32_fma_lanes_hw, uint64_t)
+F32_FMA_HW(f32_fma_lanes_hw32, uint32_t)
+#undef F32_FMA_HW
 #define HOST_HAS_FMA() __builtin_cpu_supports("fma")
 #else
 #define HOST_HAS_FMA() 0
 #define f32_fma_lanes_hw(d, a, b, c, ws, m) ((void)0)
+#define f32_fma_lanes_hw32(d, a, b, c, ws, m) ((void)0)
 #endif
 
 /* fma and float mad (mad.f32 is fused on sm_20 and later): one rounding. */
 void fpu_fma(struct exec *x, const struct insn *in, lanemask_t m)
 {
+	if (FP_NATIVE(x, in) && fp_round_default(in->rnd)) {
+		FP_OPERANDS32();
+		const uint32_t *c = x_src32(x, &in->o[3], 2);
+		if (!ftz && !sat && HOST_HAS_FMA())
+			f32_fma_lanes_hw32(d, a, b, c, ws, m);
+		else if (!ftz && !sat)
+			ALU_FORD(l, ws, m, float fa = f32_from_bits(a[l]);
+				float fb = f32_from_bits(b[l]);
+				float fc = f32_from_bits(c[l]);
+				d[l] = f32_res_plain(f32_fma_rn(fa, fb, fc)));
+		else
+			ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);
+				float fb = f32_in(b[l], ftz);
+				float fc = f32_in(c[l], ftz);
+				d[l] = f32_res(f32_fma_rn(fa, fb, fc), ftz, sat));
+		return;
+	}
 	FP_OPERANDS();
 	const uint64_t *c = x_src(x, &in->o[3], 2);
 	int old = fp_round_begin(in->rnd);

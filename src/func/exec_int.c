@@ -30,6 +30,31 @@
 	default: alu_unsupported(x); break;                                    \
 	}
 
+/*
+ * The 32-bit forms: a type of 32 bits or fewer writing a 32-bit register
+ * (INT_NATIVE) runs on the registers' own 4-byte lanes.  EXT32 keeps the
+ * low 32 bits of EXT (the destination mask is at most 32 bits wide).
+ */
+#define INT_NATIVE(x, in)                                                      \
+	(alu_bits((in)->type) <= 32 && x_dst32_ok(x, &(in)->o[0]))
+#define EXT32(T, v) ((uint32_t)(T)(v))
+#define INT_SWITCH32(t, BODY)                                                  \
+	switch (t) {                                                           \
+	case PT_U8: case PT_B8: BODY(uint8_t); break;                          \
+	case PT_S8: BODY(int8_t); break;                                       \
+	case PT_U16: case PT_B16: BODY(uint16_t); break;                       \
+	case PT_S16: BODY(int16_t); break;                                     \
+	case PT_U32: case PT_B32: BODY(uint32_t); break;                       \
+	case PT_S32: BODY(int32_t); break;                                     \
+	default: alu_unsupported(x); break;                                    \
+	}
+#define INT_OPERANDS32()                                                       \
+	const uint32_t *a = x_src32(x, &in->o[1], 0);                          \
+	const uint32_t *b = x_src32(x, &in->o[2], 1);                          \
+	uint32_t *d = x_row32(x, in->o[0].reg);                                \
+	uint32_t dm = (uint32_t)size_mask(in->o[0].size);                      \
+	unsigned ws = x->ws, l
+
 /* Operand rows and destination of a two- or three-source integer op. */
 #define INT_OPERANDS()                                                         \
 	const uint64_t *a = x_src(x, &in->o[1], 0);                            \
@@ -105,6 +130,13 @@ void exec_ADD(struct exec *x, const struct insn *in, lanemask_t m)
 		int_carry(x, in, m, false, false);
 		return;
 	}
+	if (INT_NATIVE(x, in)) {
+		INT_OPERANDS32();
+#define ADD32(T) ALU_FORD(l, ws, m, d[l] = EXT32(T, a[l] + b[l]) & dm)
+		INT_SWITCH32(in->type, ADD32)
+#undef ADD32
+		return;
+	}
 	INT_OPERANDS();
 #define ADD_BODY(T) ALU_FORD(l, ws, m, d[l] = EXT(T, a[l] + b[l]) & dm)
 	INT_SWITCH(in->type, ADD_BODY)
@@ -119,6 +151,13 @@ void exec_SUB(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 	if (in->mods & (MOD_CC | MOD_SAT)) {
 		int_carry(x, in, m, true, false);
+		return;
+	}
+	if (INT_NATIVE(x, in)) {
+		INT_OPERANDS32();
+#define SUB32(T) ALU_FORD(l, ws, m, d[l] = EXT32(T, a[l] - b[l]) & dm)
+		INT_SWITCH32(in->type, SUB32)
+#undef SUB32
 		return;
 	}
 	INT_OPERANDS();
@@ -149,6 +188,32 @@ void exec_MUL(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	if (alu_float(in->type)) {
 		fpu_mul(x, in, m);
+		return;
+	}
+	if (!(in->mods & (MOD_HI | MOD_WIDE)) && INT_NATIVE(x, in)) {
+		INT_OPERANDS32();
+#define MUL32(T) ALU_FORD(l, ws, m, d[l] = EXT32(T, a[l] * b[l]) & dm)
+		INT_SWITCH32(in->type, MUL32)
+#undef MUL32
+		return;
+	}
+	if ((in->mods & MOD_WIDE) &&
+	    (in->type == PT_S32 || in->type == PT_U32) &&
+	    in->o[0].kind == OK_REG && !x_narrow(x, in->o[0].reg)) {
+		/* the dominant address computation: 32-bit sources read
+		 * from their own rows */
+		const uint32_t *a = x_src32(x, &in->o[1], 0);
+		const uint32_t *b = x_src32(x, &in->o[2], 1);
+		uint64_t *d = x_row64(x, in->o[0].reg);
+		uint64_t dm = size_mask(in->o[0].size);
+		unsigned ws = x->ws, l;
+		if (in->type == PT_S32)
+			ALU_FORD(l, ws, m,
+				d[l] = (uint64_t)((int64_t)(int32_t)a[l] *
+						  (int32_t)b[l]) & dm);
+		else
+			ALU_FORD(l, ws, m,
+				d[l] = (uint64_t)a[l] * b[l] & dm);
 		return;
 	}
 	INT_OPERANDS();
@@ -215,6 +280,14 @@ void exec_MAD(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 	if (in->mods & MOD_CC) {
 		int_mad_carry(x, in, m, false);
+		return;
+	}
+	if (!(in->mods & (MOD_HI | MOD_WIDE | MOD_SAT)) && INT_NATIVE(x, in)) {
+		INT_OPERANDS32();
+		const uint32_t *c = x_src32(x, &in->o[3], 2);
+#define MAD32(T) ALU_FORD(l, ws, m, d[l] = EXT32(T, a[l] * b[l] + c[l]) & dm)
+		INT_SWITCH32(in->type, MAD32)
+#undef MAD32
 		return;
 	}
 	INT_OPERANDS();

@@ -87,20 +87,30 @@ static void mem_addrs(struct exec *x, const struct insn *in,
 			out[l] = shared ? (uint32_t)imm : imm;
 		return;
 	}
-	const uint64_t *b = x_rd(x, o->reg, 4);
-	if (n && shared) {
-		for (l = 0; l < n; l++)
-			out[l] = (uint32_t)(b[l] + imm);
-	} else if (n) {
-		for (l = 0; l < n; l++)
-			out[l] = b[l] + imm;
-	} else if (shared) {
-		FOR_LANES(l, m)
-			out[l] = (uint32_t)(b[l] + imm);
-	} else {
-		FOR_LANES(l, m)
-			out[l] = b[l] + imm;
+#define ADDR_LOOPS                                                             \
+	do {                                                                   \
+		if (n && shared) {                                             \
+			for (l = 0; l < n; l++)                                \
+				out[l] = (uint32_t)(b[l] + imm);               \
+		} else if (n) {                                                \
+			for (l = 0; l < n; l++)                                \
+				out[l] = b[l] + imm;                           \
+		} else if (shared) {                                           \
+			FOR_LANES(l, m)                                        \
+				out[l] = (uint32_t)(b[l] + imm);               \
+		} else {                                                       \
+			FOR_LANES(l, m)                                        \
+				out[l] = b[l] + imm;                           \
+		}                                                              \
+	} while (0)
+	if (x_narrow(x, o->reg) && !x->n_stage) { /* a 32-bit base */
+		const uint32_t *b = x_row32(x, o->reg);
+		ADDR_LOOPS;
+		return;
 	}
+	const uint64_t *b = x_rd(x, o->reg, 4);
+	ADDR_LOOPS;
+#undef ADDR_LOOPS
 }
 
 /* Space an access of `in` at address a resolves to (generic decoded). */
@@ -386,13 +396,18 @@ void exec_ST(struct exec *x, const struct insn *in, lanemask_t m)
 		return;
 	}
 	for (unsigned e = 0; e < nv; e++) {
-		const uint64_t *src = v->kind == OK_VEC ?
-			x_rd(x, in->vec_reg[e], 0) : x_src(x, v, 0);
+		if (esz > 4) {
+			const uint64_t *src = v->kind == OK_VEC ?
+				x_rd(x, in->vec_reg[e], 0) : x_src(x, v, 0);
+			FOR_LANES(l, m) memcpy(p[l] + e * 8, &src[l], 8);
+			continue;
+		}
+		const uint32_t *src = v->kind == OK_VEC ?
+			x_rd32(x, in->vec_reg[e], 0) : x_src32(x, v, 0);
 		switch (esz) {
 		case 1: FOR_LANES(l, m) { uint8_t t = (uint8_t)src[l]; memcpy(p[l] + e, &t, 1); } break;
 		case 2: FOR_LANES(l, m) { uint16_t t = (uint16_t)src[l]; memcpy(p[l] + e * 2, &t, 2); } break;
-		case 4: FOR_LANES(l, m) { uint32_t t = (uint32_t)src[l]; memcpy(p[l] + e * 4, &t, 4); } break;
-		default: FOR_LANES(l, m) memcpy(p[l] + e * 8, &src[l], 8); break;
+		default: FOR_LANES(l, m) memcpy(p[l] + e * 4, &src[l], 4); break;
 		}
 	}
 	x->cx->progress = x->cx->icount + 1;

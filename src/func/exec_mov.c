@@ -83,12 +83,21 @@ void exec_MOV(struct exec *x, const struct insn *in, lanemask_t m)
 /* selp d, a, b, c: d = c ? a : b, any type. */
 void exec_SELP(struct exec *x, const struct insn *in, lanemask_t m)
 {
+	lanemask_t c = x_pred(x, &in->o[3]);
+	unsigned ws = x->ws, l;
+	if (x_dst32_ok(x, &in->o[0])) { /* 32-bit lanes */
+		const uint32_t *a = x_src32(x, &in->o[1], 0);
+		const uint32_t *b = x_src32(x, &in->o[2], 1);
+		uint32_t *d = x_row32(x, in->o[0].reg);
+		uint32_t mk = (uint32_t)(alu_mask(alu_bits(in->type)) &
+					 size_mask(in->o[0].size));
+		ALU_FORD(l, ws, m, d[l] = ((c >> l & 1) ? a[l] : b[l]) & mk);
+		return;
+	}
 	const uint64_t *a = x_src(x, &in->o[1], 0);
 	const uint64_t *b = x_src(x, &in->o[2], 1);
-	lanemask_t c = x_pred(x, &in->o[3]);
 	uint64_t *d = x_dst(x, &in->o[0]);
 	uint64_t mk = alu_mask(alu_bits(in->type)) & size_mask(in->o[0].size);
-	unsigned ws = x->ws, l;
 
 	ALU_FORD(l, ws, m, d[l] = ((c >> l & 1) ? a[l] : b[l]) & mk);
 }
@@ -139,7 +148,7 @@ static lanemask_t pack_lane_bytes(const uint8_t *rb, unsigned ws)
 		rb[l] = (T)a[l] OP (T)b[l];                                    \
 	break
 
-static lanemask_t cmp_int32(const uint64_t *a, const uint64_t *b,
+static lanemask_t cmp_int32(const uint32_t *a, const uint32_t *b,
 			    unsigned cmp, bool uns, unsigned ws, bool *ok)
 {
 	uint8_t rb[WS_MAX_WARP];
@@ -180,19 +189,20 @@ static lanemask_t cmp_int32(const uint64_t *a, const uint64_t *b,
 static lanemask_t cmp_int(struct exec *x, const struct insn *in, lanemask_t m,
 			  unsigned t)
 {
-	const uint64_t *a = x_src(x, &in->o[1], 0);
-	const uint64_t *b = x_src(x, &in->o[2], 1);
 	unsigned bits = alu_bits(t), sh = 64 - bits, ws = x->ws, l;
 	bool uns = !alu_signed(t) || (in->cmp >= CMP_LO && in->cmp <= CMP_HS);
 	uint64_t flip = uns ? SIGN64 : 0;
 	lanemask_t r = 0;
 
-	if (bits == 32) { /* the common case, vectorised */
+	if (bits == 32) { /* the common case, vectorised on 32-bit rows */
 		bool ok;
-		r = cmp_int32(a, b, in->cmp, uns, ws, &ok);
+		r = cmp_int32(x_src32(x, &in->o[1], 0),
+			      x_src32(x, &in->o[2], 1), in->cmp, uns, ws, &ok);
 		if (ok)
 			return r;
 	}
+	const uint64_t *a = x_src(x, &in->o[1], 0);
+	const uint64_t *b = x_src(x, &in->o[2], 1);
 
 #define KA ((int64_t)((a[l] << sh) ^ flip))
 #define KB ((int64_t)((b[l] << sh) ^ flip))
@@ -214,17 +224,19 @@ static lanemask_t cmp_int(struct exec *x, const struct insn *in, lanemask_t m,
 static lanemask_t cmp_float(struct exec *x, const struct insn *in,
 			    lanemask_t m, unsigned t)
 {
-	const uint64_t *a = x_src(x, &in->o[1], 0);
-	const uint64_t *b = x_src(x, &in->o[2], 1);
 	bool ftz = in->mods & MOD_FTZ;
 	unsigned ws = x->ws, l;
 	double va[WS_MAX_WARP], vb[WS_MAX_WARP];
 	lanemask_t r = 0;
 
 	if (t == PT_F32) {
+		const uint32_t *a = x_src32(x, &in->o[1], 0);
+		const uint32_t *b = x_src32(x, &in->o[2], 1);
 		ALU_FOR(l, ws, m, va[l] = f32_in(a[l], ftz);
 			vb[l] = f32_in(b[l], ftz));
 	} else if (t == PT_F64) {
+		const uint64_t *a = x_src(x, &in->o[1], 0);
+		const uint64_t *b = x_src(x, &in->o[2], 1);
 		ALU_FOR(l, ws, m, va[l] = f64_from_bits(a[l]);
 			vb[l] = f64_from_bits(b[l]));
 	} else {

@@ -93,6 +93,8 @@ struct fstore {
  * of the launch and are summed then (fgpu_ctx_sum).
  */
 struct fctx {
+	struct xscratch xs;           /* 32-bit register scratch of the
+					 handlers run here (struct exec.sc) */
 	uint64_t icount;              /* warp instructions since the fold */
 	uint64_t progress;            /* 1 + icount at the last progress
 					 event since the fold, 0: none */
@@ -155,6 +157,7 @@ struct fgpu {
 	uint64_t n_bar_rel;           /* barrier releases ever (timing events) */
 	const uint64_t *tclock;       /* timing mode: the core cycle (%clock) */
 	uint64_t *imm_pool;           /* immediates broadcast to ws lanes */
+	uint32_t *imm_pool32;         /* their low 32 bits, same rows */
 	uint32_t *imm_row;            /* [pc * 5 + operand] -> pool row */
 	char *out;                    /* device printf/assert text not yet
 					 written (execution order) */

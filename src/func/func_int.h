@@ -107,6 +107,17 @@ struct fcta {
 /* 32-bit registers one instruction may access through a 64-bit row. */
 #define X_MAX_STAGE 16
 
+/* Scratch rows of the 32-bit register paths, one per executing SM. */
+struct xscratch {
+	uint32_t tmp32[3][WS_MAX_WARP]; /* scratch rows of x_src32/x_rd32 */
+	uint32_t stage_reg[X_MAX_STAGE]; /* which register each stage row is */
+	uint64_t stage[X_MAX_STAGE][WS_MAX_WARP]; /* 64-bit views of 32-bit
+					 registers a handler accesses
+					 through a row pointer (x_row),
+					 written back by fexec_commit after
+					 the handler */
+};
+
 /* Context of one warp-instruction, handed to every handler. */
 struct exec {
 	struct fgpu *g;               /* the functional GPU */
@@ -124,17 +135,14 @@ struct exec {
 					 finds an immediate's row by index) */
 	const uint64_t *imm_pool;     /* g->imm_pool (immediates broadcast
 					 to ws lanes per launch), or NULL */
+	const uint32_t *imm_pool32;   /* g->imm_pool32 (their low halves) */
 	const uint32_t *imm_row;      /* g->imm_row: [pc * 5 + operand] ->
 					 pool row, or NULL */
 	uint64_t tmp[5][WS_MAX_WARP]; /* scratch rows for non-register sources
 					 and widened 32-bit registers */
-	uint32_t tmp32[3][WS_MAX_WARP]; /* scratch rows of x_src32 */
-	unsigned n_stage;             /* 32-bit registers staged in stage */
-	uint32_t stage_reg[X_MAX_STAGE]; /* which register each stage row is */
-	uint64_t stage[X_MAX_STAGE][WS_MAX_WARP]; /* 64-bit views of 32-bit
-					 registers a handler writes through
-					 a row pointer (x_row), written back
-					 by fexec_commit after the handler */
+	unsigned n_stage;             /* 32-bit registers staged in sc */
+	struct xscratch *sc;          /* 32-bit scratch and stage rows (the
+					 SM context's: kept off the stack) */
 };
 
 typedef void exec_fn(struct exec *x, const struct insn *in, lanemask_t m);
@@ -214,8 +222,8 @@ static inline uint64_t *x_row64(struct exec *x, uint32_t reg)
 static inline uint64_t *x_staged(struct exec *x, uint32_t reg)
 {
 	for (unsigned i = 0; i < x->n_stage; i++)
-		if (x->stage_reg[i] == reg)
-			return x->stage[i];
+		if (x->sc->stage_reg[i] == reg)
+			return x->sc->stage[i];
 	return NULL;
 }
 /* Stage narrow register reg: a 64-bit copy of its lanes that handlers
@@ -264,7 +272,7 @@ static inline const uint64_t *x_src(struct exec *x, const struct opnd *o,
 	return exec_src_slow(x, o, slot);
 }
 
-/* x_src's values truncated to 32 bits, in x->tmp32[slot] (slot < 3)
+/* x_src's values truncated to 32 bits, in x->sc->tmp32[slot] (slot < 3)
  * unless o is a 32-bit register with no stage row (its own row). */
 const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
 				unsigned slot);
@@ -272,13 +280,17 @@ const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
 /*
  * Per-lane low 32 bits of source operand o (the native path of handlers
  * whose instruction type is 32 bits or narrower): a 32-bit register's own
- * row, anything else copied into x->tmp32[slot] (slot < 3).
+ * row, anything else copied into x->sc->tmp32[slot] (slot < 3).
  */
 static inline const uint32_t *x_src32(struct exec *x, const struct opnd *o,
 				      unsigned slot)
 {
 	if (o->kind == OK_REG && x_narrow(x, o->reg) && !x->n_stage)
 		return x_row32(x, o->reg);
+	ptrdiff_t i = o - x->o0;
+	if (o->kind == OK_IMM && x->imm_row && i >= 0 && i < 5)
+		return x->imm_pool32 + (size_t)x->imm_row[x->pc * 5 +
+							 (size_t)i] * x->ws;
 	return exec_src32_slow(x, o, slot);
 }
 
@@ -296,6 +308,17 @@ static inline const uint64_t *x_rd(struct exec *x, uint32_t reg,
 {
 	return x_narrow(x, reg) ? exec_src_widen(x, reg, slot) :
 				  x_row64(x, reg);
+}
+
+/* x_rd's low 32 bits: a 32-bit register's own row, else a copy in
+ * x->sc->tmp32[slot] (slot < 3). */
+const uint32_t *exec_rd32_slow(struct exec *x, uint32_t reg, unsigned slot);
+static inline const uint32_t *x_rd32(struct exec *x, uint32_t reg,
+				     unsigned slot)
+{
+	if (x_narrow(x, reg) && !x->n_stage)
+		return x_row32(x, reg);
+	return exec_rd32_slow(x, reg, slot);
 }
 
 /* Register row of destination operand o (must be OK_REG). */

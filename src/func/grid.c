@@ -114,7 +114,8 @@ unsigned fgpu_ctas_per_sm(const struct fgpu *g, const struct flaunch *l)
 
 /*
  * Broadcast every immediate operand of the kernel to a row of ws lanes
- * once per launch, so handlers read immediates like registers.
+ * once per launch, so handlers read immediates like registers (a 64-bit
+ * row and, for the 32-bit forms, its low halves).
  */
 static void imm_pool_build(struct fgpu *g, const struct ptx_kernel *k)
 {
@@ -124,14 +125,18 @@ static void imm_pool_build(struct fgpu *g, const struct ptx_kernel *k)
 			n += k->code[pc].o[i].kind == OK_IMM;
 	g->imm_row = xcalloc((size_t)k->n_insn * 5, sizeof(uint32_t));
 	g->imm_pool = xmalloc((size_t)(n ? n : 1) * ws * sizeof(uint64_t));
+	g->imm_pool32 = xmalloc((size_t)(n ? n : 1) * ws * sizeof(uint32_t));
 	n = 0;
 	for (uint32_t pc = 0; pc < k->n_insn; pc++) {
 		for (int i = 0; i < 5; i++) {
 			const struct opnd *o = &k->code[pc].o[i];
 			if (o->kind != OK_IMM)
 				continue;
-			for (uint32_t l = 0; l < ws; l++)
+			for (uint32_t l = 0; l < ws; l++) {
 				g->imm_pool[(size_t)n * ws + l] = (uint64_t)o->imm;
+				g->imm_pool32[(size_t)n * ws + l] =
+					(uint32_t)o->imm;
+			}
 			g->imm_row[pc * 5 + (uint32_t)i] = n++;
 		}
 	}
@@ -747,8 +752,10 @@ void fgpu_launch_end(struct fgpu *g, struct flaunch_stats *st,
 	const struct flaunch *l = g->l;
 	fgpu_ctx_sum(g);
 	free(g->imm_pool);
+	free(g->imm_pool32);
 	free(g->imm_row);
 	g->imm_pool = NULL;
+	g->imm_pool32 = NULL;
 	g->imm_row = NULL;
 	if (st) {
 		st->warp_insn = g->icount;

@@ -97,9 +97,9 @@ uint64_t *exec_stage(struct exec *x, uint32_t reg)
 	if (x->n_stage == X_MAX_STAGE)
 		SIM_BUG("more than %u 32-bit registers staged by one "
 			"instruction", X_MAX_STAGE);
-	uint64_t *s = x->stage[x->n_stage];
+	uint64_t *s = x->sc->stage[x->n_stage];
 	const uint32_t *r = x_row32(x, reg);
-	x->stage_reg[x->n_stage++] = reg;
+	x->sc->stage_reg[x->n_stage++] = reg;
 	for (l = 0; l < ws; l++)
 		s[l] = r[l];
 	return s;
@@ -109,8 +109,8 @@ void fexec_commit(struct exec *x)
 {
 	unsigned ws = x->ws, l;
 	for (unsigned i = 0; i < x->n_stage; i++) {
-		uint32_t *r = x_row32(x, x->stage_reg[i]);
-		const uint64_t *s = x->stage[i];
+		uint32_t *r = x_row32(x, x->sc->stage_reg[i]);
+		const uint64_t *s = x->sc->stage[i];
 		for (l = 0; l < ws; l++)
 			r[l] = (uint32_t)s[l];
 	}
@@ -135,7 +135,7 @@ const uint64_t *exec_src_widen(struct exec *x, uint32_t reg, unsigned slot)
 const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
 				unsigned slot)
 {
-	uint32_t *t = x->tmp32[slot];
+	uint32_t *t = x->sc->tmp32[slot];
 	unsigned ws = x->ws, l;
 	if (o->kind == OK_IMM) {
 		uint32_t v = (uint32_t)o->imm;
@@ -147,6 +147,16 @@ const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
 	    !x_staged(x, o->reg))
 		return x_row32(x, o->reg);
 	const uint64_t *v = x_src(x, o, slot);
+	for (l = 0; l < ws; l++)
+		t[l] = (uint32_t)v[l];
+	return t;
+}
+
+const uint32_t *exec_rd32_slow(struct exec *x, uint32_t reg, unsigned slot)
+{
+	const uint64_t *v = x_rd(x, reg, slot);
+	uint32_t *t = x->sc->tmp32[slot];
+	unsigned ws = x->ws, l;
 	for (l = 0; l < ws; l++)
 		t[l] = (uint32_t)v[l];
 	return t;

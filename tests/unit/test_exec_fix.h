@@ -27,6 +27,7 @@ struct tx {
 	struct fcta cta;                         /* its block */
 	uint64_t regs[TX_NREG * WS_MAX_WARP];    /* register-major file */
 	lanemask_t preds[TX_NPRED];              /* predicate lane masks */
+	struct xscratch xs;                      /* 32-bit scratch rows */
 	uint32_t slot[TX_NREG];                  /* register -> storage code
 						    (reg_row): 64-bit row r */
 };
@@ -48,6 +49,7 @@ static inline struct tx *tx_new(unsigned ws)
 	for (unsigned r = 0; r < TX_NREG; r++)
 		t->slot[r] = r << 2;
 	t->x.row = t->slot;
+	t->x.sc = &t->xs;
 	t->x.w = &t->w;
 	t->x.cta = &t->cta;
 	t->x.ws = ws;
