@@ -160,10 +160,15 @@ static void cvt_int_int(struct exec *x, const struct insn *in, lanemask_t m)
 static void cvt_load_float(struct exec *x, const struct insn *in,
 			   lanemask_t m, double *v)
 {
-	const uint64_t *a = x_src(x, &in->o[1], 0);
 	bool ftz = in->mods & MOD_FTZ;
 	unsigned ws = x->ws, l;
 
+	if (in->type2 == PT_F32) { /* from the 32-bit row */
+		const uint32_t *a = x_src32(x, &in->o[1], 0);
+		ALU_FOR(l, ws, m, v[l] = f32_in(a[l], ftz));
+		return;
+	}
+	const uint64_t *a = x_src(x, &in->o[1], 0);
 	switch (in->type2) {
 	case PT_F16:
 		ALU_LANES(l, ws, m) v[l] = cvt_f16_value(a[l]);
@@ -230,7 +235,7 @@ static void cvt_round_int(lanemask_t m, unsigned ws, unsigned rnd, double *v)
 static void cvt_float_int(struct exec *x, const struct insn *in, lanemask_t m,
 			  double *v)
 {
-	uint64_t *d = x_dst(x, &in->o[0]);
+	uint64_t buf[WS_MAX_WARP], *d = x_dst_buf(x, &in->o[0], buf);
 	uint64_t dm = size_mask(in->o[0].size);
 	unsigned db = alu_bits(in->type), ws = x->ws, l;
 	bool ds = alu_signed(in->type);
@@ -248,6 +253,7 @@ static void cvt_float_int(struct exec *x, const struct insn *in, lanemask_t m,
 		else
 			u = r <= 0 ? 0 : (uint64_t)r;
 		d[l] = alu_ext(u, db, ds) & dm);
+	x_dst_done(x, &in->o[0], d, buf, m);
 }
 
 /* Is rnd one of the integer roundings .rni/.rzi/.rmi/.rpi? */
@@ -260,7 +266,7 @@ static bool cvt_irnd(unsigned rnd)
 static void cvt_float_float(struct exec *x, const struct insn *in,
 			    lanemask_t m, double *v)
 {
-	uint64_t *d = x_dst(x, &in->o[0]);
+	uint64_t buf[WS_MAX_WARP], *d = x_dst_buf(x, &in->o[0], buf);
 	uint64_t dm = size_mask(in->o[0].size);
 	bool ftz = in->mods & MOD_FTZ, sat = in->mods & MOD_SAT;
 	bool relu = in->mods & MOD_RELU;
@@ -294,13 +300,14 @@ static void cvt_float_float(struct exec *x, const struct insn *in,
 		break;
 	}
 	fp_round_end(old);
+	x_dst_done(x, &in->o[0], d, buf, m);
 }
 
 /* Integer to float: the host conversion under the requested rounding. */
 static void cvt_int_float(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	const uint64_t *a = x_src(x, &in->o[1], 0);
-	uint64_t *d = x_dst(x, &in->o[0]);
+	uint64_t buf[WS_MAX_WARP], *d = x_dst_buf(x, &in->o[0], buf);
 	uint64_t dm = size_mask(in->o[0].size);
 	unsigned sb = alu_bits(in->type2), dt = in->type, ws = x->ws, l;
 	bool ss = alu_signed(in->type2), sat = in->mods & MOD_SAT;
@@ -315,6 +322,7 @@ static void cvt_int_float(struct exec *x, const struct insn *in, lanemask_t m)
 				v = v < 0 ? 0.0 : v > 1 ? 1.0 : v;
 			d[l] = cvt_float_bits(v, dt, in->rnd, false, false) & dm;
 		}
+		x_dst_done(x, &in->o[0], d, buf, m);
 		return;
 	}
 	old = fp_round_begin(in->rnd);
@@ -328,6 +336,7 @@ static void cvt_int_float(struct exec *x, const struct insn *in, lanemask_t m)
 			d[l] = f64_res(f, sat) & dm);
 	}
 	fp_round_end(old);
+	x_dst_done(x, &in->o[0], d, buf, m);
 }
 
 void exec_CVT(struct exec *x, const struct insn *in, lanemask_t m)

@@ -53,6 +53,14 @@
 	bool ftz = in->mods & MOD_FTZ, sat = in->mods & MOD_SAT;               \
 	unsigned ws = x->ws, l
 
+/* FP_UN_OPERANDS on 32-bit rows (FP_NATIVE: f32 writing a 32-bit
+ * register); the F32_UN loops run unchanged on them. */
+#define FP_UN_OPERANDS32()                                                     \
+	const uint32_t *a = x_src32(x, &in->o[1], 0);                          \
+	uint32_t *d = x_row32(x, in->o[0].reg);                                \
+	bool ftz = in->mods & MOD_FTZ, sat = in->mods & MOD_SAT;               \
+	unsigned ws = x->ws, l
+
 enum fop { FOP_ADD, FOP_SUB, FOP_MUL, FOP_DIV };
 
 /*
@@ -297,11 +305,13 @@ void fpu_max(struct exec *x, const struct insn *in, lanemask_t m)
 static void fp_sign_op(struct exec *x, const struct insn *in, lanemask_t m,
 		       bool neg)
 {
-	FP_UN_OPERANDS();
+	const uint64_t *a = x_src(x, &in->o[1], 0);
+	uint64_t buf[WS_MAX_WARP], *d = x_dst_buf(x, &in->o[0], buf);
+	bool ftz = in->mods & MOD_FTZ;
+	unsigned ws = x->ws, l;
 	uint64_t sb = in->type == PT_F64 ? SIGN64 : 0x80000000u;
 	uint64_t dm = size_mask(in->o[0].size);
 
-	(void)sat;
 	ftz = ftz && in->type == PT_F32;
 	if (in->type == PT_F16 || in->type == PT_BF16)
 		sb = 0x8000;
@@ -309,6 +319,7 @@ static void fp_sign_op(struct exec *x, const struct insn *in, lanemask_t m,
 		uint64_t v = ftz ? f32_bits(f32_in(a[l], 1)) : a[l];
 		d[l] = (neg ? v ^ sb : v & ~sb) & dm;
 	}
+	x_dst_done(x, &in->o[0], d, buf, m);
 }
 
 void fpu_abs(struct exec *x, const struct insn *in, lanemask_t m)
@@ -368,6 +379,13 @@ void exec_TESTP(struct exec *x, const struct insn *in, lanemask_t m)
 /* rcp: 1/a; .rn/.rz/.rm/.rp exact, .approx correctly rounded as well. */
 void exec_RCP(struct exec *x, const struct insn *in, lanemask_t m)
 {
+	if (FP_NATIVE(x, in)) {
+		FP_UN_OPERANDS32();
+		int old = fp_round_begin(in->rnd);
+		F32_UN(1.0f / fa);
+		fp_round_end(old);
+		return;
+	}
 	FP_UN_OPERANDS();
 	int old = fp_round_begin(in->rnd);
 
@@ -393,6 +411,13 @@ void exec_RCP(struct exec *x, const struct insn *in, lanemask_t m)
 
 void exec_SQRT(struct exec *x, const struct insn *in, lanemask_t m)
 {
+	if (FP_NATIVE(x, in)) {
+		FP_UN_OPERANDS32();
+		int old = fp_round_begin(in->rnd);
+		F32_UN(sqrtf(fa));
+		fp_round_end(old);
+		return;
+	}
 	FP_UN_OPERANDS();
 	int old = fp_round_begin(in->rnd);
 
@@ -409,6 +434,11 @@ void exec_SQRT(struct exec *x, const struct insn *in, lanemask_t m)
 /* rsqrt.approx: 1/sqrt(a) (-0 -> -inf, +0 -> +inf, a < 0 -> NaN). */
 void exec_RSQRT(struct exec *x, const struct insn *in, lanemask_t m)
 {
+	if (FP_NATIVE(x, in)) {
+		FP_UN_OPERANDS32();
+		F32_UN((float)(1.0 / sqrt((double)fa)));
+		return;
+	}
 	FP_UN_OPERANDS();
 	if (in->type == PT_F32) {
 		F32_UN((float)(1.0 / sqrt((double)fa)));
@@ -422,22 +452,30 @@ void exec_RSQRT(struct exec *x, const struct insn *in, lanemask_t m)
 /* The .approx.f32 transcendental ops, one libm call per lane. */
 enum sfu_fn { SFU_EX2, SFU_LG2, SFU_SIN, SFU_COS, SFU_TANH };
 
+#define SFU_CASES                                                              \
+	switch (fn) {                                                          \
+	case SFU_EX2: F32_UN(exp2f(fa)); break;                                \
+	case SFU_LG2: F32_UN(log2f(fa)); break;                                \
+	case SFU_SIN: F32_UN(sinf(fa)); break;                                 \
+	case SFU_COS: F32_UN(cosf(fa)); break;                                 \
+	case SFU_TANH: F32_UN(tanhf(fa)); break;                               \
+	}
 static void fp_sfu(struct exec *x, const struct insn *in, lanemask_t m,
 		   enum sfu_fn fn)
 {
+	if (FP_NATIVE(x, in)) {
+		FP_UN_OPERANDS32();
+		SFU_CASES
+		return;
+	}
 	FP_UN_OPERANDS();
 	if (in->type != PT_F32) {
 		alu_unsupported(x);
 		return;
 	}
-	switch (fn) {
-	case SFU_EX2: F32_UN(exp2f(fa)); break;
-	case SFU_LG2: F32_UN(log2f(fa)); break;
-	case SFU_SIN: F32_UN(sinf(fa)); break;
-	case SFU_COS: F32_UN(cosf(fa)); break;
-	case SFU_TANH: F32_UN(tanhf(fa)); break;
-	}
+	SFU_CASES
 }
+#undef SFU_CASES
 
 void exec_EX2(struct exec *x, const struct insn *in, lanemask_t m)
 {

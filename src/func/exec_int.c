@@ -388,6 +388,15 @@ void exec_MIN(struct exec *x, const struct insn *in, lanemask_t m)
 		fpu_min(x, in, m);
 		return;
 	}
+	if (!(in->mods & MOD_RELU) && INT_NATIVE(x, in)) {
+		INT_OPERANDS32();
+#define MIN32(T)                                                               \
+	ALU_FORD(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \
+		d[l] = EXT32(T, A < B ? A : B) & dm)
+		INT_SWITCH32(in->type, MIN32)
+#undef MIN32
+		return;
+	}
 	INT_OPERANDS();
 #define MIN_BODY(T)                                                            \
 	ALU_FORD(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \
@@ -402,6 +411,15 @@ void exec_MAX(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	if (alu_float(in->type)) {
 		fpu_max(x, in, m);
+		return;
+	}
+	if (!(in->mods & MOD_RELU) && INT_NATIVE(x, in)) {
+		INT_OPERANDS32();
+#define MAX32(T)                                                               \
+	ALU_FORD(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \
+		d[l] = EXT32(T, A > B ? A : B) & dm)
+		INT_SWITCH32(in->type, MAX32)
+#undef MAX32
 		return;
 	}
 	INT_OPERANDS();
@@ -421,7 +439,7 @@ void exec_ABS(struct exec *x, const struct insn *in, lanemask_t m)
 		return;
 	}
 	const uint64_t *a = x_src(x, &in->o[1], 0);
-	uint64_t *d = x_dst(x, &in->o[0]);
+	uint64_t buf[WS_MAX_WARP], *d = x_dst_buf(x, &in->o[0], buf);
 	uint64_t dm = size_mask(in->o[0].size);
 	unsigned bits = alu_bits(in->type), ws = x->ws, l;
 
@@ -431,6 +449,7 @@ void exec_ABS(struct exec *x, const struct insn *in, lanemask_t m)
 		d[l] = alu_ext(v < 0 ? 0 - (uint64_t)v : (uint64_t)v, bits,
 			       true) & dm;
 	}
+	x_dst_done(x, &in->o[0], d, buf, m);
 }
 
 void exec_NEG(struct exec *x, const struct insn *in, lanemask_t m)
@@ -440,13 +459,14 @@ void exec_NEG(struct exec *x, const struct insn *in, lanemask_t m)
 		return;
 	}
 	const uint64_t *a = x_src(x, &in->o[1], 0);
-	uint64_t *d = x_dst(x, &in->o[0]);
+	uint64_t buf[WS_MAX_WARP], *d = x_dst_buf(x, &in->o[0], buf);
 	uint64_t dm = size_mask(in->o[0].size);
 	unsigned bits = alu_bits(in->type), ws = x->ws, l;
 	bool sgn = alu_signed(in->type);
 
 	ALU_LANES(l, ws, m)
 		d[l] = alu_ext(0 - a[l], bits, sgn) & dm;
+	x_dst_done(x, &in->o[0], d, buf, m);
 }
 
 /*
@@ -456,7 +476,11 @@ void exec_NEG(struct exec *x, const struct insn *in, lanemask_t m)
 static void int_divrem(struct exec *x, const struct insn *in, lanemask_t m,
 		       bool rem)
 {
-	INT_OPERANDS();
+	const uint64_t *a = x_src(x, &in->o[1], 0);
+	const uint64_t *b = x_src(x, &in->o[2], 1);
+	uint64_t buf[WS_MAX_WARP], *d = x_dst_buf(x, &in->o[0], buf);
+	uint64_t dm = size_mask(in->o[0].size);
+	unsigned ws = x->ws, l;
 	unsigned bits = alu_bits(in->type);
 	bool sgn = alu_signed(in->type);
 	uint64_t mk = alu_mask(bits);
@@ -484,6 +508,7 @@ static void int_divrem(struct exec *x, const struct insn *in, lanemask_t m,
 			d[l] = r & dm;
 		}
 	}
+	x_dst_done(x, &in->o[0], d, buf, m);
 }
 
 void exec_DIV(struct exec *x, const struct insn *in, lanemask_t m)

@@ -358,6 +358,21 @@ static void st_logged(struct exec *x, const struct insn *in, const addr_t *a,
 	fexec_log_reserve(cx, nv * (unsigned)bit_popc64(m));
 	struct fstore *e = cx->log + cx->n_log;
 	for (unsigned k = 0; k < nv; k++) {
+		uint32_t reg = v->kind == OK_VEC ? in->vec_reg[k] :
+			v->kind == OK_REG ? v->reg : REG_NONE;
+		if (esz == 4 && reg != REG_NONE && x_narrow(x, reg) &&
+		    !x->n_stage) { /* a 32-bit register's own row */
+			const uint32_t *s32 = x_row32(x, reg);
+			FOR_LANES(l, m) {
+				uint8_t *q = p[l] + k * 4;
+				if (global || mem_space_of(in, a[l]) == SP_GLOBAL)
+					*e++ = (struct fstore){.p = q,
+						.v = s32[l], .n = 4};
+				else
+					memcpy(q, &s32[l], 4);
+			}
+			continue;
+		}
 		const uint64_t *src = v->kind == OK_VEC ?
 			x_rd(x, in->vec_reg[k], 0) : x_src(x, v, 0);
 		FOR_LANES(l, m) {
@@ -620,10 +635,16 @@ void exec_CVTA(struct exec *x, const struct insn *in, lanemask_t m)
 	const uint64_t *a = x_src(x, &in->o[1], 0);
 	addr_t base = in->space == SP_SHARED ? FMEM_SHARED_WIN :
 		in->space == SP_LOCAL ? FMEM_LOCAL_WIN : 0;
+	uint64_t v[WS_MAX_WARP];
 	unsigned l;
-	FOR_LANES(l, m)
-		x_put(x, &in->o[0], l, (in->mods & MOD_TO) ? a[l] - base :
-		      a[l] + base);
+	if (in->mods & MOD_TO) {
+		FOR_LANES(l, m)
+			v[l] = a[l] - base;
+	} else {
+		FOR_LANES(l, m)
+			v[l] = a[l] + base;
+	}
+	x_write(x, &in->o[0], v, m);
 }
 
 uint8_t *fexec_xlate(struct exec *x, unsigned sp, addr_t a, unsigned size,

@@ -69,10 +69,15 @@ void exec_MOV(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 	unsigned ws = x->ws, l;
 	if (x_dst32_ok(x, dst)) { /* a 32-bit register: 32-bit lanes */
-		const uint32_t *a = x_src32(x, &in->o[1], 0);
 		uint32_t *d = x_row32(x, dst->reg);
 		uint32_t dm = (uint32_t)size_mask(dst->size);
-		ALU_FORD(l, ws, m, d[l] = a[l] & dm);
+		if (in->o[1].kind == OK_REG || in->o[1].kind == OK_IMM) {
+			const uint32_t *a = x_src32(x, &in->o[1], 0);
+			ALU_FORD(l, ws, m, d[l] = a[l] & dm);
+		} else { /* a special register: its 64-bit scratch row */
+			const uint64_t *a = x_src(x, &in->o[1], 0);
+			ALU_FORD(l, ws, m, d[l] = (uint32_t)a[l] & dm);
+		}
 		return;
 	}
 	const uint64_t *a = x_src(x, &in->o[1], 0);

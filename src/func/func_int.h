@@ -327,6 +327,35 @@ static inline uint64_t *x_dst(struct exec *x, const struct opnd *o)
 	return x_row(x, o->reg);
 }
 
+/*
+ * A 64-bit destination row for o without staging: o's own row when it is a
+ * 64-bit register (or already staged), else buf, whose lanes m x_dst_done
+ * writes to the 32-bit row.  For handlers that write every lane of m and
+ * read none of d.
+ */
+static inline uint64_t *x_dst_buf(struct exec *x, const struct opnd *o,
+				  uint64_t *buf)
+{
+	return x_dst32_ok(x, o) ? buf : x_dst(x, o);
+}
+/* Finish x_dst_buf: lanes m of buf into o's 32-bit row when d is buf. */
+static inline void x_dst_done(struct exec *x, const struct opnd *o,
+			      const uint64_t *d, const uint64_t *buf,
+			      lanemask_t m)
+{
+	if (d != buf)
+		return;
+	uint32_t *r = x_row32(x, o->reg);
+	unsigned l, ws = x->ws;
+	if (m == lanemask_full(ws)) {
+		for (l = 0; l < ws; l++)
+			r[l] = (uint32_t)buf[l];
+	} else {
+		FOR_LANES(l, m)
+			r[l] = (uint32_t)buf[l];
+	}
+}
+
 /* Write v[lane] (truncated to the register width) for lanes in m. */
 static inline void x_write(struct exec *x, const struct opnd *o,
 			   const uint64_t *v, lanemask_t m)
@@ -348,9 +377,12 @@ static inline void x_write(struct exec *x, const struct opnd *o,
 static inline void x_put(struct exec *x, const struct opnd *o, unsigned lane,
 			 uint64_t v)
 {
+	uint32_t c = x->row[o->reg];
 	v &= size_mask(o->size);
-	if (x_dst32_ok(x, o))
-		x_row32(x, o->reg)[lane] = (uint32_t)v;
+	if (!freg_narrow(c))
+		freg_row64(x->w, c, x->ws)[lane] = v;
+	else if (!x->n_stage)
+		freg_row32(x->w, c, x->ws)[lane] = (uint32_t)v;
 	else
 		x_row(x, o->reg)[lane] = v;
 }

@@ -246,9 +246,10 @@ static void print_kernel(FILE *f, const struct ptx_module *m,
 			ptype_name((enum ptype)k->regclasses[i].type),
 			k->regclasses[i].count,
 			i + 1 < k->n_regclasses ? "," : "");
-	fprintf(f, "%s(%" PRIu32 " slots, %" PRIu32 " predicates, %" PRIu32
-		" live per thread)\n", k->n_regclasses ? "  " : " ", k->n_regs,
-		k->n_preds, k->regs_per_thread);
+	fprintf(f, "%s(%" PRIu32 " registers, stored in %" PRIu32 " bytes per "
+		"thread; %" PRIu32 " predicates; %" PRIu32 " live per "
+		"thread)\n", k->n_regclasses ? "  " : " ", k->n_regs,
+		k->n_slots * 8, k->n_preds, k->regs_per_thread);
 	fprintf(f, "  shared       %" PRIu32 " bytes static, dynamic at %"
 		PRIu32 "\n", k->shared_bytes, k->dyn_shared_offset);
 	fprintf(f, "  local        %" PRIu32 " bytes per thread\n",

@@ -5,7 +5,10 @@
  *
  * Registers used by the helpers: r1..r4 hold the sources, r0 the result.
  * tx_run*() broadcast scalar sources to every lane, run the handler with
- * all lanes active, check that every lane agrees and return lane 0.
+ * all lanes active, check that every lane agrees and return lane 0; they
+ * run it twice, with every register in a 64-bit row and with the
+ * registers the instruction names as 4 bytes or fewer in 32-bit rows (as
+ * the simulator stores them), and check that both give the same result.
  */
 #ifndef WS_TESTS_TEST_EXEC_FIX_H
 #define WS_TESTS_TEST_EXEC_FIX_H
@@ -104,14 +107,30 @@ static inline struct insn tx_insn(unsigned op, unsigned type, unsigned size,
 	return in;
 }
 
+/* Store register r of the fake warp in a 32-bit row (the low half of
+ * its 8-byte slot) instead of a 64-bit one; call before writing it. */
+static inline void tx_narrow(struct tx *t, unsigned r)
+{
+	t->slot[r] = ((2 * r) << 1) | 1;
+}
+
+/* tx_narrow for every register operand of in that is 4 bytes or fewer. */
+static inline void tx_narrow_insn(struct tx *t, const struct insn *in)
+{
+	for (unsigned i = 0; i < 5; i++)
+		if (in->o[i].kind == OK_REG && in->o[i].size <= 4 &&
+		    in->o[i].reg < TX_NREG)
+			tx_narrow(t, in->o[i].reg);
+}
+
 static inline void tx_set(struct tx *t, unsigned r, unsigned lane, uint64_t v)
 {
-	t->regs[r * t->x.ws + lane] = v;
+	freg_set(&t->w, t->slot[r], t->x.ws, lane, v);
 }
 
 static inline uint64_t tx_get(struct tx *t, unsigned r, unsigned lane)
 {
-	return t->regs[r * t->x.ws + lane];
+	return freg_get(&t->w, t->slot[r], t->x.ws, lane);
 }
 
 static inline void tx_fill(struct tx *t, unsigned r, uint64_t v)
@@ -127,6 +146,8 @@ static inline uint64_t tx_exec(struct tx *t, exec_fn *fn, struct insn *in)
 	unsigned l;
 	uint64_t v;
 	fn(&t->x, in, lanemask_full(t->x.ws));
+	if (t->x.n_stage) /* as fexec_run does after each handler */
+		fexec_commit(&t->x);
 	v = tx_get(t, 0, 0);
 	for (l = 1; l < t->x.ws; l++)
 		CHECK_EQ_U64(tx_get(t, 0, l), v);
@@ -134,18 +155,25 @@ static inline uint64_t tx_exec(struct tx *t, exec_fn *fn, struct insn *in)
 	return v;
 }
 
-/* Broadcast a, b, c into r1..r3 of a fresh 32-lane warp and run in. */
+/* Broadcast a, b, c into r1..r3 of a fresh 32-lane warp and run in, with
+ * 64-bit rows and again with 32-bit rows for its 4-byte registers (a
+ * source value is then its low 32 bits, as a 4-byte register holds). */
 static inline uint64_t tx_run(exec_fn *fn, struct insn *in, uint64_t a,
 			      uint64_t b, uint64_t c)
 {
-	struct tx *t = tx_new(32);
-	uint64_t v;
-	tx_fill(t, 1, a);
-	tx_fill(t, 2, b);
-	tx_fill(t, 3, c);
-	v = tx_exec(t, fn, in);
-	free(t);
-	return v;
+	uint64_t v[2];
+	for (int narrow = 0; narrow < 2; narrow++) {
+		struct tx *t = tx_new(32);
+		if (narrow)
+			tx_narrow_insn(t, in);
+		tx_fill(t, 1, a);
+		tx_fill(t, 2, b);
+		tx_fill(t, 3, c);
+		v[narrow] = tx_exec(t, fn, in);
+		free(t);
+	}
+	CHECK_EQ_U64(v[1], v[0]);
+	return v[0];
 }
 
 /* d = op.type{mods}{rnd} a, b with all registers `size` bytes wide. */

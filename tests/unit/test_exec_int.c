@@ -291,4 +291,42 @@ TEST(partial_masks_ws8_ws64)
 	}
 }
 
+/*
+ * 32-bit rows: a handler that takes a 32-bit register through a 64-bit row
+ * pointer (x_dst) gets a stage row; every later access of the instruction
+ * sees it, storage changes only at fexec_commit, and the register sharing
+ * the other half of the slot is untouched.
+ */
+TEST(stage_rows_write_back)
+{
+	struct tx *t = tx_new(32);
+	struct opnd o1 = tx_reg(1, 4);
+	tx_narrow(t, 1);
+	tx_narrow(t, 2);
+	t->slot[2] = ((2 * 1 + 1) << 1) | 1; /* the other half of slot 1 */
+	tx_fill(t, 1, 0x11111111);
+	tx_fill(t, 2, 7);
+	uint64_t *d = x_dst(&t->x, &o1);
+	CHECK_EQ_U64(t->x.n_stage, 1);
+	CHECK_EQ_U64(d[5], 0x11111111);
+	d[5] = 0xdeadbeef;
+	CHECK_EQ_U64(x_src(&t->x, &o1, 0)[5], 0xdeadbeef);
+	CHECK_EQ_U64(x_get(&t->x, 1, 5), 0xdeadbeef);
+	CHECK_EQ_U64(x_rd32(&t->x, 1, 0)[5], 0xdeadbeef);
+	CHECK(x_dst(&t->x, &o1) == d);
+	CHECK_EQ_U64(t->x.n_stage, 1);
+	CHECK_EQ_U64(tx_get(t, 1, 5), 0x11111111); /* not yet written */
+	fexec_commit(&t->x);
+	CHECK_EQ_U64(t->x.n_stage, 0);
+	CHECK_EQ_U64(tx_get(t, 1, 5), 0xdeadbeef);
+	CHECK_EQ_U64(tx_get(t, 1, 4), 0x11111111);
+	for (unsigned l = 0; l < 32; l++)
+		CHECK_EQ_U64(tx_get(t, 2, l), 7);
+	/* direct 32-bit writes once nothing is staged */
+	x_put(&t->x, &o1, 3, 0x1234567890ull);
+	CHECK_EQ_U64(tx_get(t, 1, 3), 0x34567890);
+	CHECK_EQ_U64(t->x.n_stage, 0);
+	free(t);
+}
+
 TEST_MAIN()
