@@ -160,10 +160,6 @@ static inline uint64_t size_mask(unsigned size)
 	return size >= 8 ? ~(uint64_t)0 : (((uint64_t)1 << (8 * size)) - 1);
 }
 
-/* Fill x->tmp[slot] with a non-register source's per-lane values. */
-const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
-			      unsigned slot);
-
 /* ---- register storage (ptx_kernel.reg_row) ----------------------------- */
 
 /* Whether the storage code c (ptx_kernel.reg_row) is a 32-bit row. */
