@@ -98,6 +98,14 @@ static inline uint64_t alu_ext(uint64_t v, unsigned bits, bool sgn)
 	return sgn ? (uint64_t)sext(v, bits) : v & alu_mask(bits);
 }
 
+/*
+ * Whether an integer or bit instruction runs on 32-bit rows: its type is
+ * 32 bits or fewer and its destination a 32-bit register it may write
+ * directly (x_dst32_ok).
+ */
+#define ALU_NATIVE32(x, in)                                                    \
+	(alu_bits((in)->type) <= 32 && x_dst32_ok(x, &(in)->o[0]))
+
 /* Record that this instruction form is not modelled (stops the kernel). */
 static inline void alu_unsupported(struct exec *x)
 {

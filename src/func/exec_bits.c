@@ -21,11 +21,9 @@
 
 /*
  * BIT_OPERANDS on 32-bit rows: when the type is 32 bits or narrower and
- * the destination a 32-bit register (BIT_NATIVE), the same loop bodies
+ * the destination a 32-bit register (ALU_NATIVE32), the same loop bodies
  * run on the registers' own 4-byte lanes, twice as many per vector.
  */
-#define BIT_NATIVE(x, in)                                                      \
-	(alu_bits((in)->type) <= 32 && x_dst32_ok(x, &(in)->o[0]))
 #define BIT_OPERANDS32()                                                       \
 	const uint32_t *a = x_src32(x, &in->o[1], 0);                          \
 	const uint32_t *b = x_src32(x, &in->o[2], 1);                          \
@@ -52,7 +50,7 @@ static void bits_logic(struct exec *x, const struct insn *in, lanemask_t m,
 	case LOGIC_OR: ALU_FORD(l, ws, m, d[l] = (a[l] | b[l]) & mk); break;   \
 	case LOGIC_XOR: ALU_FORD(l, ws, m, d[l] = (a[l] ^ b[l]) & mk); break;  \
 	}
-	if (BIT_NATIVE(x, in)) {
+	if (ALU_NATIVE32(x, in)) {
 		BIT_OPERANDS32();
 		(void)bits;
 		LOGIC_BODY
@@ -86,7 +84,7 @@ void exec_NOT(struct exec *x, const struct insn *in, lanemask_t m)
 		return;
 	}
 	unsigned ws = x->ws, l;
-	if (BIT_NATIVE(x, in)) {
+	if (ALU_NATIVE32(x, in)) {
 		const uint32_t *a = x_src32(x, &in->o[1], 0);
 		uint32_t *d = x_row32(x, in->o[0].reg);
 		uint32_t mk = (uint32_t)(alu_mask(alu_bits(in->type)) &
@@ -121,7 +119,7 @@ void exec_SHL(struct exec *x, const struct insn *in, lanemask_t m)
 #define SHL_BODY                                                               \
 	ALU_FORD(l, ws, m, uint32_t n = (uint32_t)b[l];                        \
 		d[l] = n >= bits ? 0 : (a[l] << (n & (bits - 1))) & mk)
-	if (BIT_NATIVE(x, in)) {
+	if (ALU_NATIVE32(x, in)) {
 		BIT_OPERANDS32();
 		SHL_BODY;
 		return;
@@ -134,7 +132,7 @@ void exec_SHL(struct exec *x, const struct insn *in, lanemask_t m)
 /* shr: .sN is arithmetic (an amount >= width leaves only sign bits). */
 void exec_SHR(struct exec *x, const struct insn *in, lanemask_t m)
 {
-	if (BIT_NATIVE(x, in)) {
+	if (ALU_NATIVE32(x, in)) {
 		BIT_OPERANDS32();
 		if (alu_signed(in->type)) {
 			/* sign-extend from bits to 32, shift arithmetically */
@@ -197,7 +195,7 @@ void exec_SHF(struct exec *x, const struct insn *in, lanemask_t m)
 		alu_unsupported(x);
 		return;
 	}
-	if (BIT_NATIVE(x, in)) {
+	if (ALU_NATIVE32(x, in)) {
 		BIT_OPERANDS32();
 		const uint32_t *c = x_src32(x, &in->o[3], 2);
 		(void)bits;
@@ -209,7 +207,6 @@ void exec_SHF(struct exec *x, const struct insn *in, lanemask_t m)
 	(void)bits;
 	SHF_FORMS;
 }
-
 
 /*
  * bfe: extract len = c[7:0] bits at pos = b[7:0]; bits past the msb read

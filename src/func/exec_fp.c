@@ -191,42 +191,40 @@ F32_FMA_HW(f32_fma_lanes_hw32, uint32_t)
 #define f32_fma_lanes_hw32(d, a, b, c, ws, m) ((void)0)
 #endif
 
+/* fma.rn.f32 of rows a, b, c into d (64-bit or 32-bit rows; HW names the
+ * hardware-FMA lane loop for that row type). */
+#define F32_FMA_RN(HW)                                                         \
+	do {                                                                   \
+		if (!ftz && !sat && HOST_HAS_FMA())                            \
+			HW(d, a, b, c, ws, m);                                 \
+		else if (!ftz && !sat)                                         \
+			ALU_FORD(l, ws, m, float fa = f32_from_bits(a[l]);      \
+				float fb = f32_from_bits(b[l]);                \
+				float fc = f32_from_bits(c[l]);                \
+				d[l] = f32_res_plain(f32_fma_rn(fa, fb, fc))); \
+		else                                                           \
+			ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);        \
+				float fb = f32_in(b[l], ftz);                  \
+				float fc = f32_in(c[l], ftz);                  \
+				d[l] = f32_res(f32_fma_rn(fa, fb, fc), ftz,    \
+					       sat));                          \
+	} while (0)
+
 /* fma and float mad (mad.f32 is fused on sm_20 and later): one rounding. */
 void fpu_fma(struct exec *x, const struct insn *in, lanemask_t m)
 {
 	if (FP_NATIVE(x, in) && fp_round_default(in->rnd)) {
 		FP_OPERANDS32();
 		const uint32_t *c = x_src32(x, &in->o[3], 2);
-		if (!ftz && !sat && HOST_HAS_FMA())
-			f32_fma_lanes_hw32(d, a, b, c, ws, m);
-		else if (!ftz && !sat)
-			ALU_FORD(l, ws, m, float fa = f32_from_bits(a[l]);
-				float fb = f32_from_bits(b[l]);
-				float fc = f32_from_bits(c[l]);
-				d[l] = f32_res_plain(f32_fma_rn(fa, fb, fc)));
-		else
-			ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);
-				float fb = f32_in(b[l], ftz);
-				float fc = f32_in(c[l], ftz);
-				d[l] = f32_res(f32_fma_rn(fa, fb, fc), ftz, sat));
+		F32_FMA_RN(f32_fma_lanes_hw32);
 		return;
 	}
 	FP_OPERANDS();
 	const uint64_t *c = x_src(x, &in->o[3], 2);
 	int old = fp_round_begin(in->rnd);
 
-	if (in->type == PT_F32 && old < 0 && !ftz && !sat && HOST_HAS_FMA()) {
-		f32_fma_lanes_hw(d, a, b, c, ws, m);
-	} else if (in->type == PT_F32 && old < 0 && !ftz && !sat) {
-		ALU_FORD(l, ws, m, float fa = f32_from_bits(a[l]);
-			float fb = f32_from_bits(b[l]);
-			float fc = f32_from_bits(c[l]);
-			d[l] = f32_res_plain(f32_fma_rn(fa, fb, fc)));
-	} else if (in->type == PT_F32 && old < 0) {
-		ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);
-			float fb = f32_in(b[l], ftz);
-			float fc = f32_in(c[l], ftz);
-			d[l] = f32_res(f32_fma_rn(fa, fb, fc), ftz, sat));
+	if (in->type == PT_F32 && old < 0) {
+		F32_FMA_RN(f32_fma_lanes_hw);
 	} else if (in->type == PT_F32) {
 		ALU_FORD(l, ws, m, float fa = f32_in(a[l], ftz);
 			float fb = f32_in(b[l], ftz);
@@ -242,6 +240,7 @@ void fpu_fma(struct exec *x, const struct insn *in, lanemask_t m)
 	}
 	fp_round_end(old);
 }
+#undef F32_FMA_RN
 
 void exec_FMA(struct exec *x, const struct insn *in, lanemask_t m)
 {

@@ -16,15 +16,19 @@
 /* A result of C type T extended to 64 bits the way T's signedness says. */
 #define EXT(T, v) ((uint64_t)(int64_t)(T)(v))
 
-/* Instantiate BODY(T) for the C type of every integer ptype. */
-#define INT_SWITCH(t, BODY)                                                    \
-	switch (t) {                                                           \
+/* BODY(T) for the C type of each integer ptype of 32 bits or fewer. */
+#define INT_CASES32(BODY)                                                      \
 	case PT_U8: case PT_B8: BODY(uint8_t); break;                          \
 	case PT_S8: BODY(int8_t); break;                                       \
 	case PT_U16: case PT_B16: BODY(uint16_t); break;                       \
 	case PT_S16: BODY(int16_t); break;                                     \
 	case PT_U32: case PT_B32: BODY(uint32_t); break;                       \
-	case PT_S32: BODY(int32_t); break;                                     \
+	case PT_S32: BODY(int32_t); break;
+
+/* Instantiate BODY(T) for the C type of every integer ptype. */
+#define INT_SWITCH(t, BODY)                                                    \
+	switch (t) {                                                           \
+	INT_CASES32(BODY)                                                      \
 	case PT_U64: case PT_B64: BODY(uint64_t); break;                       \
 	case PT_S64: BODY(int64_t); break;                                     \
 	default: alu_unsupported(x); break;                                    \
@@ -32,20 +36,13 @@
 
 /*
  * The 32-bit forms: a type of 32 bits or fewer writing a 32-bit register
- * (INT_NATIVE) runs on the registers' own 4-byte lanes.  EXT32 keeps the
+ * (ALU_NATIVE32) runs on the registers' own 4-byte lanes.  EXT32 keeps the
  * low 32 bits of EXT (the destination mask is at most 32 bits wide).
  */
-#define INT_NATIVE(x, in)                                                      \
-	(alu_bits((in)->type) <= 32 && x_dst32_ok(x, &(in)->o[0]))
 #define EXT32(T, v) ((uint32_t)(T)(v))
 #define INT_SWITCH32(t, BODY)                                                  \
 	switch (t) {                                                           \
-	case PT_U8: case PT_B8: BODY(uint8_t); break;                          \
-	case PT_S8: BODY(int8_t); break;                                       \
-	case PT_U16: case PT_B16: BODY(uint16_t); break;                       \
-	case PT_S16: BODY(int16_t); break;                                     \
-	case PT_U32: case PT_B32: BODY(uint32_t); break;                       \
-	case PT_S32: BODY(int32_t); break;                                     \
+	INT_CASES32(BODY)                                                      \
 	default: alu_unsupported(x); break;                                    \
 	}
 #define INT_OPERANDS32()                                                       \
@@ -130,7 +127,7 @@ void exec_ADD(struct exec *x, const struct insn *in, lanemask_t m)
 		int_carry(x, in, m, false, false);
 		return;
 	}
-	if (INT_NATIVE(x, in)) {
+	if (ALU_NATIVE32(x, in)) {
 		INT_OPERANDS32();
 #define ADD32(T) ALU_FORD(l, ws, m, d[l] = EXT32(T, a[l] + b[l]) & dm)
 		INT_SWITCH32(in->type, ADD32)
@@ -153,7 +150,7 @@ void exec_SUB(struct exec *x, const struct insn *in, lanemask_t m)
 		int_carry(x, in, m, true, false);
 		return;
 	}
-	if (INT_NATIVE(x, in)) {
+	if (ALU_NATIVE32(x, in)) {
 		INT_OPERANDS32();
 #define SUB32(T) ALU_FORD(l, ws, m, d[l] = EXT32(T, a[l] - b[l]) & dm)
 		INT_SWITCH32(in->type, SUB32)
@@ -190,7 +187,7 @@ void exec_MUL(struct exec *x, const struct insn *in, lanemask_t m)
 		fpu_mul(x, in, m);
 		return;
 	}
-	if (!(in->mods & (MOD_HI | MOD_WIDE)) && INT_NATIVE(x, in)) {
+	if (!(in->mods & (MOD_HI | MOD_WIDE)) && ALU_NATIVE32(x, in)) {
 		INT_OPERANDS32();
 #define MUL32(T) ALU_FORD(l, ws, m, d[l] = EXT32(T, a[l] * b[l]) & dm)
 		INT_SWITCH32(in->type, MUL32)
@@ -282,7 +279,7 @@ void exec_MAD(struct exec *x, const struct insn *in, lanemask_t m)
 		int_mad_carry(x, in, m, false);
 		return;
 	}
-	if (!(in->mods & (MOD_HI | MOD_WIDE | MOD_SAT)) && INT_NATIVE(x, in)) {
+	if (!(in->mods & (MOD_HI | MOD_WIDE | MOD_SAT)) && ALU_NATIVE32(x, in)) {
 		INT_OPERANDS32();
 		const uint32_t *c = x_src32(x, &in->o[3], 2);
 #define MAD32(T) ALU_FORD(l, ws, m, d[l] = EXT32(T, a[l] * b[l] + c[l]) & dm)
@@ -388,7 +385,7 @@ void exec_MIN(struct exec *x, const struct insn *in, lanemask_t m)
 		fpu_min(x, in, m);
 		return;
 	}
-	if (!(in->mods & MOD_RELU) && INT_NATIVE(x, in)) {
+	if (!(in->mods & MOD_RELU) && ALU_NATIVE32(x, in)) {
 		INT_OPERANDS32();
 #define MIN32(T)                                                               \
 	ALU_FORD(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \
@@ -413,7 +410,7 @@ void exec_MAX(struct exec *x, const struct insn *in, lanemask_t m)
 		fpu_max(x, in, m);
 		return;
 	}
-	if (!(in->mods & MOD_RELU) && INT_NATIVE(x, in)) {
+	if (!(in->mods & MOD_RELU) && ALU_NATIVE32(x, in)) {
 		INT_OPERANDS32();
 #define MAX32(T)                                                               \
 	ALU_FORD(l, ws, m, T A = (T)a[l]; T B = (T)b[l];                        \

@@ -357,33 +357,31 @@ static void st_logged(struct exec *x, const struct insn *in, const addr_t *a,
 	unsigned l;
 	fexec_log_reserve(cx, nv * (unsigned)bit_popc64(m));
 	struct fstore *e = cx->log + cx->n_log;
+/* Log or write element k of every lane of m from row SRC, N bytes each
+ * (a little-endian host: the low bytes of the row's element). */
+#define ST_LOG_LANES(SRC, N)                                                   \
+	FOR_LANES(l, m) {                                                      \
+		uint8_t *q = p[l] + k * (N);                                   \
+		if (global || mem_space_of(in, a[l]) == SP_GLOBAL)             \
+			*e++ = (struct fstore){.p = q, .v = (SRC)[l],          \
+					       .n = (uint8_t)(N)};             \
+		else                                                           \
+			memcpy(q, &(SRC)[l], (N));                             \
+	}
 	for (unsigned k = 0; k < nv; k++) {
 		uint32_t reg = v->kind == OK_VEC ? in->vec_reg[k] :
 			v->kind == OK_REG ? v->reg : REG_NONE;
 		if (esz == 4 && reg != REG_NONE && x_narrow(x, reg) &&
 		    !x->n_stage) { /* a 32-bit register's own row */
 			const uint32_t *s32 = x_row32(x, reg);
-			FOR_LANES(l, m) {
-				uint8_t *q = p[l] + k * 4;
-				if (global || mem_space_of(in, a[l]) == SP_GLOBAL)
-					*e++ = (struct fstore){.p = q,
-						.v = s32[l], .n = 4};
-				else
-					memcpy(q, &s32[l], 4);
-			}
+			ST_LOG_LANES(s32, 4)
 			continue;
 		}
 		const uint64_t *src = v->kind == OK_VEC ?
 			x_rd(x, in->vec_reg[k], 0) : x_src(x, v, 0);
-		FOR_LANES(l, m) {
-			uint8_t *q = p[l] + k * esz;
-			if (global || mem_space_of(in, a[l]) == SP_GLOBAL)
-				*e++ = (struct fstore){.p = q, .v = src[l],
-						       .n = (uint8_t)esz};
-			else
-				memcpy(q, &src[l], esz); /* little-endian host */
-		}
+		ST_LOG_LANES(src, esz)
 	}
+#undef ST_LOG_LANES
 	cx->n_log = (uint32_t)(e - cx->log);
 	cx->progress = cx->icount + 1;
 }

@@ -247,56 +247,6 @@ const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,
  * stage row when it has one). */
 const uint64_t *exec_src_widen(struct exec *x, uint32_t reg, unsigned slot);
 
-/*
- * Per-lane values of source operand o (all ws lanes), zero-extended to 64
- * bits.  64-bit registers return their row directly; 32-bit registers,
- * immediates, special registers and predicates (0/1) are materialised into
- * scratch row `slot` (use a different slot for each source of one
- * instruction).
- */
-static inline const uint64_t *x_src(struct exec *x, const struct opnd *o,
-				    unsigned slot)
-{
-	if (o->kind == OK_REG)
-		return x_narrow(x, o->reg) ? exec_src_widen(x, o->reg, slot) :
-					     x_row64(x, o->reg);
-	/* an immediate of this instruction: its broadcast row (grid.c) */
-	ptrdiff_t i = o - x->o0;
-	if (o->kind == OK_IMM && x->imm_row && i >= 0 && i < 5)
-		return x->imm_pool + (size_t)x->imm_row[x->pc * 5 +
-						       (size_t)i] * x->ws;
-	return exec_src_slow(x, o, slot);
-}
-
-/* x_src's values truncated to 32 bits, in x->sc->tmp32[slot] (slot < 3)
- * unless o is a 32-bit register with no stage row (its own row). */
-const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
-				unsigned slot);
-
-/*
- * Per-lane low 32 bits of source operand o (the native path of handlers
- * whose instruction type is 32 bits or narrower): a 32-bit register's own
- * row, anything else copied into x->sc->tmp32[slot] (slot < 3).
- */
-static inline const uint32_t *x_src32(struct exec *x, const struct opnd *o,
-				      unsigned slot)
-{
-	if (o->kind == OK_REG && x_narrow(x, o->reg) && !x->n_stage)
-		return x_row32(x, o->reg);
-	ptrdiff_t i = o - x->o0;
-	if (o->kind == OK_IMM && x->imm_row && i >= 0 && i < 5)
-		return x->imm_pool32 + (size_t)x->imm_row[x->pc * 5 +
-							 (size_t)i] * x->ws;
-	return exec_src32_slow(x, o, slot);
-}
-
-/* Whether o is a 32-bit register a handler may write directly (x_row32):
- * no stage row of this instruction holds it. */
-static inline bool x_dst32_ok(const struct exec *x, const struct opnd *o)
-{
-	return o->kind == OK_REG && x_narrow(x, o->reg) && !x->n_stage;
-}
-
 /* The lanes of register reg, zero-extended, to read only (a 64-bit
  * register's own row, else x->tmp[slot] or its stage row). */
 static inline const uint64_t *x_rd(struct exec *x, uint32_t reg,
@@ -315,6 +265,56 @@ static inline const uint32_t *x_rd32(struct exec *x, uint32_t reg,
 	if (x_narrow(x, reg) && !x->n_stage)
 		return x_row32(x, reg);
 	return exec_rd32_slow(x, reg, slot);
+}
+
+/*
+ * Per-lane values of source operand o (all ws lanes), zero-extended to 64
+ * bits.  64-bit registers return their row directly; 32-bit registers,
+ * immediates, special registers and predicates (0/1) are materialised into
+ * scratch row `slot` (use a different slot for each source of one
+ * instruction).
+ */
+static inline const uint64_t *x_src(struct exec *x, const struct opnd *o,
+				    unsigned slot)
+{
+	if (o->kind == OK_REG)
+		return x_rd(x, o->reg, slot);
+	/* an immediate of this instruction: its broadcast row (grid.c) */
+	ptrdiff_t i = o - x->o0;
+	if (o->kind == OK_IMM && x->imm_row && i >= 0 && i < 5)
+		return x->imm_pool + (size_t)x->imm_row[x->pc * 5 +
+						       (size_t)i] * x->ws;
+	return exec_src_slow(x, o, slot);
+}
+
+/* x_src's values of a source that is neither a register nor an immediate
+ * of this instruction, truncated to 32 bits, in x->sc->tmp32[slot]. */
+const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
+				unsigned slot);
+
+/*
+ * Per-lane low 32 bits of source operand o (the native path of handlers
+ * whose instruction type is 32 bits or narrower): a 32-bit register's own
+ * row, an immediate's 32-bit row, anything else copied into
+ * x->sc->tmp32[slot] (slot < 3).
+ */
+static inline const uint32_t *x_src32(struct exec *x, const struct opnd *o,
+				      unsigned slot)
+{
+	if (o->kind == OK_REG)
+		return x_rd32(x, o->reg, slot);
+	ptrdiff_t i = o - x->o0;
+	if (o->kind == OK_IMM && x->imm_row && i >= 0 && i < 5)
+		return x->imm_pool32 + (size_t)x->imm_row[x->pc * 5 +
+							 (size_t)i] * x->ws;
+	return exec_src32_slow(x, o, slot);
+}
+
+/* Whether o is a 32-bit register a handler may write directly (x_row32):
+ * no stage row of this instruction holds it. */
+static inline bool x_dst32_ok(const struct exec *x, const struct opnd *o)
+{
+	return o->kind == OK_REG && x_narrow(x, o->reg) && !x->n_stage;
 }
 
 /* Register row of destination operand o (must be OK_REG). */

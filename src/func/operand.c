@@ -132,34 +132,36 @@ const uint64_t *exec_src_widen(struct exec *x, uint32_t reg, unsigned slot)
 	return t;
 }
 
-const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
-				unsigned slot)
+/* Lanes of v truncated to 32 bits in x->sc->tmp32[slot]. */
+static const uint32_t *exec_truncate(struct exec *x, const uint64_t *v,
+				     unsigned slot)
 {
 	uint32_t *t = x->sc->tmp32[slot];
 	unsigned ws = x->ws, l;
-	if (o->kind == OK_IMM) {
-		uint32_t v = (uint32_t)o->imm;
-		for (l = 0; l < ws; l++)
-			t[l] = v;
-		return t;
-	}
-	if (o->kind == OK_REG && x_narrow(x, o->reg) &&
-	    !x_staged(x, o->reg))
-		return x_row32(x, o->reg);
-	const uint64_t *v = x_src(x, o, slot);
 	for (l = 0; l < ws; l++)
 		t[l] = (uint32_t)v[l];
 	return t;
 }
 
+const uint32_t *exec_src32_slow(struct exec *x, const struct opnd *o,
+				unsigned slot)
+{
+	if (o->kind == OK_IMM) {
+		uint32_t *t = x->sc->tmp32[slot], v = (uint32_t)o->imm;
+		unsigned ws = x->ws, l;
+		for (l = 0; l < ws; l++)
+			t[l] = v;
+		return t;
+	}
+	return exec_truncate(x, x_src(x, o, slot), slot);
+}
+
 const uint32_t *exec_rd32_slow(struct exec *x, uint32_t reg, unsigned slot)
 {
-	const uint64_t *v = x_rd(x, reg, slot);
-	uint32_t *t = x->sc->tmp32[slot];
-	unsigned ws = x->ws, l;
-	for (l = 0; l < ws; l++)
-		t[l] = (uint32_t)v[l];
-	return t;
+	/* a 32-bit register without a stage row while others have one */
+	if (x_narrow(x, reg) && !x_staged(x, reg))
+		return x_row32(x, reg);
+	return exec_truncate(x, x_rd(x, reg, slot), slot);
 }
 
 const uint64_t *exec_src_slow(struct exec *x, const struct opnd *o,

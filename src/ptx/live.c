@@ -884,23 +884,37 @@ static void live_width_cb(void *ctx, uint32_t reg, unsigned size, bool def)
 		wide[reg] = 1;
 }
 
-/* Function fi without sharing: a slot per 64-bit register, a half-slot
- * per narrower one, in register order within each class. */
+/*
+ * Rows without sharing for registers [lo, lo + n) of the image (only those
+ * still LIVE_UNSET when only_unset), numbered from fi->slot_base: a slot per
+ * 64-bit register, a half-slot per narrower one, in register order within
+ * each class; sets fi->n_slots and fi->n_wide.
+ */
+static void live_rows_plain(struct ptx_kernel *k, struct ptx_func_info *fi,
+			    const uint8_t *wide, uint32_t lo, uint32_t n,
+			    bool only_unset)
+{
+	uint32_t cnt[2] = {0, 0}, hi = (uint32_t)MIN((uint64_t)lo + n,
+						    (uint64_t)k->n_regs);
+
+	for (uint32_t r = lo; r < hi; r++)
+		if (!only_unset || k->reg_row[r] == LIVE_UNSET)
+			cnt[!wide[r]]++;
+	fi->n_wide = cnt[0];
+	fi->n_slots = cnt[0] + (cnt[1] + 1) / 2;
+	cnt[0] = cnt[1] = 0;
+	for (uint32_t r = lo; r < hi; r++)
+		if (!only_unset || k->reg_row[r] == LIVE_UNSET) {
+			bool nar = !wide[r];
+			k->reg_row[r] = live_row(fi, nar, cnt[nar]++);
+		}
+}
+
+/* Function fi without sharing (live_rows_plain over its registers). */
 static void live_fn_identity(struct ptx_kernel *k, struct ptx_func_info *fi,
 			     const uint8_t *wide)
 {
-	uint32_t n[2] = {0, 0}, i;
-
-	for (i = 0; i < fi->n_regs && fi->reg_base + i < k->n_regs; i++)
-		n[!wide[fi->reg_base + i]]++;
-	fi->n_wide = n[0];
-	fi->n_slots = n[0] + (n[1] + 1) / 2;
-	n[0] = n[1] = 0;
-	for (i = 0; i < fi->n_regs && fi->reg_base + i < k->n_regs; i++) {
-		uint32_t r = fi->reg_base + i;
-		bool nar = !wide[r];
-		k->reg_row[r] = live_row(fi, nar, n[nar]++);
-	}
+	live_rows_plain(k, fi, wide, fi->reg_base, fi->n_regs, false);
 }
 
 /*
@@ -1005,18 +1019,8 @@ void ptx_reg_slots(struct ptx_kernel *k)
 			next += fi->n_slots;
 		}
 		rest.slot_base = next;
-		uint32_t n[2] = {0, 0};
-		for (uint32_t r = 0; r < k->n_regs; r++)
-			if (k->reg_row[r] == LIVE_UNSET)
-				n[!wide[r]]++;
-		rest.n_wide = n[0];
-		next += n[0] + (n[1] + 1) / 2;
-		n[0] = n[1] = 0;
-		for (uint32_t r = 0; r < k->n_regs; r++)
-			if (k->reg_row[r] == LIVE_UNSET) {
-				bool nar = !wide[r];
-				k->reg_row[r] = live_row(&rest, nar, n[nar]++);
-			}
+		live_rows_plain(k, &rest, wide, 0, k->n_regs, true);
+		next += rest.n_slots;
 	}
 	k->n_slots = MAX(next, 1u);
 	free(wide);
